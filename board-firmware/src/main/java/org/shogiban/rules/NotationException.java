@@ -1,0 +1,8 @@
+package org.shogiban.rules;
+
+/** Text that is not valid SFEN or USI; the message names what is wrong and where. */
+public class NotationException extends IllegalArgumentException {
+    public NotationException(String message) {
+        super(message);
+    }
+}

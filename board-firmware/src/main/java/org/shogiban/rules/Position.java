@@ -1,0 +1,198 @@
+package org.shogiban.rules;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An immutable shogi position: the pieces on the board, both hands, the side to move and the move number. Answers
+ * every rules question about it: legal moves, the verdict for any candidate move, check and checkmate.
+ */
+public final class Position {
+    private static final Position START = fromSfen(Sfen.STARTPOS);
+
+    private final Board board;
+    private final int moveNumber;
+    private List<Move> legalMoves;
+
+    private Position(Board board, int moveNumber) {
+        this.board = board;
+        this.moveNumber = moveNumber;
+    }
+
+    /** The even-game (平手, hirate) start position. */
+    public static Position startpos() {
+        return START;
+    }
+
+    /** Reads SFEN; throws {@link NotationException} naming what is wrong and where. */
+    public static Position fromSfen(String sfen) {
+        Board b = new Board();
+        int moveNumber = Sfen.parse(sfen, b);
+        return new Position(b, moveNumber);
+    }
+
+    /** The full SFEN: board, side to move, hands, move number. */
+    public String toSfen() {
+        return Sfen.write(board, moveNumber);
+    }
+
+    /** Board, hands and side to move: equal for positions that count as the same for sennichite. */
+    public String repetitionKey() {
+        return Sfen.writeWithoutMoveNumber(board);
+    }
+
+    public Side sideToMove() {
+        return Side.values()[board.side];
+    }
+
+    public int moveNumber() {
+        return moveNumber;
+    }
+
+    /** The piece on a square, or null when it is empty. */
+    public Piece pieceAt(Square square) {
+        return Piece.fromCode(board.squares[square.index()]);
+    }
+
+    /** The pieces a side holds in hand. */
+    public Hand hand(Side side) {
+        return Hand.of(board.hands[side.ordinal()]);
+    }
+
+    /** The square of a side's king, or null when the position has none (tsume problems). */
+    public Square kingSquare(Side side) {
+        int k = board.kings[side.ordinal()];
+        return k < 0 ? null : Square.ofIndex(k);
+    }
+
+    /** Whether the side to move is in check (王手). */
+    public boolean isInCheck() {
+        return board.inCheck();
+    }
+
+    /** Whether a square is attacked by a side's pieces. */
+    public boolean isAttackedBy(Square square, Side side) {
+        return board.isAttacked(square.index(), side.ordinal());
+    }
+
+    /** Every legal move of the side to move, promoting and non-promoting both where promotion is optional. */
+    public List<Move> legalMoves() {
+        List<Move> moves = legalMoves;
+        if (moves == null) {
+            int[] buf = new int[Board.MAX_MOVES];
+            int n = board.copy().generateLegal(buf);
+            List<Move> list = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                list.add(decode(buf[i]));
+            }
+            moves = Collections.unmodifiableList(list);
+            legalMoves = moves;
+        }
+        return moves;
+    }
+
+    /** Whether the side to move has no legal move: checkmate when in check, and a loss in shogi either way. */
+    public boolean hasNoLegalMove() {
+        return legalMoves().isEmpty();
+    }
+
+    /** Whether the side to move is checkmated (詰み). */
+    public boolean isCheckmate() {
+        return isInCheck() && hasNoLegalMove();
+    }
+
+    /** The rules' verdict for a candidate move of the side to move. */
+    public Verdict verdict(Move move) {
+        return MoveJudge.judge(board.copy(), move);
+    }
+
+    public boolean isLegal(Move move) {
+        return verdict(move).isLegal();
+    }
+
+    /** The position after a legal move; throws {@link IllegalMoveException} with the verdict otherwise. */
+    public Position play(Move move) {
+        Verdict v = verdict(move);
+        if (!v.isLegal()) {
+            throw new IllegalMoveException(move, v.reason());
+        }
+        return playUnchecked(move);
+    }
+
+    /** The position after a move already known to be legal. */
+    Position playUnchecked(Move move) {
+        Board next = board.copy();
+        next.make(encode(move));
+        return new Position(next, moveNumber + 1);
+    }
+
+    /** The same position with another move number. */
+    public Position withMoveNumber(int number) {
+        if (number < 1) {
+            throw new IllegalArgumentException("move number must be positive, was " + number);
+        }
+        return new Position(board.copy(), number);
+    }
+
+    /** perft: the number of leaf nodes of the legal move tree to a depth (bulk-counted at the last ply). */
+    public long perft(int depth) {
+        if (depth < 0) {
+            throw new IllegalArgumentException("perft depth must be 0 or more, was " + depth);
+        }
+        return board.copy().perft(depth);
+    }
+
+    /** perft split by first move, in generation order. */
+    public Map<Move, Long> perftDivide(int depth) {
+        if (depth < 1) {
+            throw new IllegalArgumentException("perft divide needs depth 1 or more, was " + depth);
+        }
+        Map<Move, Long> result = new LinkedHashMap<>();
+        Board work = board.copy();
+        int[] buf = new int[Board.MAX_MOVES];
+        int n = work.generateLegal(buf);
+        for (int i = 0; i < n; i++) {
+            work.make(buf[i]);
+            result.put(decode(buf[i]), work.perft(depth - 1));
+            work.unmake(buf[i]);
+        }
+        return result;
+    }
+
+    static int encode(Move move) {
+        if (move.isDrop()) {
+            return Board.dropMove(move.drop().handIndex(), move.to().index());
+        }
+        return Board.boardMove(move.from().index(), move.to().index(), move.promote());
+    }
+
+    static Move decode(int move) {
+        Square to = Square.ofIndex(Board.to(move));
+        if (Board.isDrop(move)) {
+            return Move.drop(PieceType.HAND_KINDS[Board.dropIndex(move)], to);
+        }
+        return Move.of(Square.ofIndex(Board.from(move)), to, Board.isPromotion(move));
+    }
+
+    Board board() {
+        return board;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Position p && p.moveNumber == moveNumber && p.repetitionKey().equals(repetitionKey());
+    }
+
+    @Override
+    public int hashCode() {
+        return repetitionKey().hashCode() * 31 + moveNumber;
+    }
+
+    @Override
+    public String toString() {
+        return toSfen();
+    }
+}
