@@ -15,5 +15,7 @@ public enum IllegalReason {
     /** Promotion outside the zone, or of a gold, king or already promoted piece. */
     INVALID_PROMOTION,
     /** The move leaves (or puts) the mover's own king in check. */
-    LEAVES_KING_IN_CHECK
+    LEAVES_KING_IN_CHECK,
+    /** An impasse (入玉) declaration that does not meet the rule's conditions; not a move, but ruled like one. */
+    INVALID_DECLARATION
 }
