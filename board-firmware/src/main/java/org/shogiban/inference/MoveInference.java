@@ -1,0 +1,525 @@
+package org.shogiban.inference;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import org.shogiban.hal.Button;
+import org.shogiban.hal.ButtonEvent;
+import org.shogiban.hal.SensorFrame;
+import org.shogiban.hal.SquareReading;
+import org.shogiban.rules.IllegalReason;
+import org.shogiban.rules.Move;
+import org.shogiban.rules.Piece;
+import org.shogiban.rules.PieceType;
+import org.shogiban.rules.Position;
+import org.shogiban.rules.Side;
+import org.shogiban.rules.Square;
+import org.shogiban.rules.Verdict;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Tells from debounced sensor frames and button presses what the players did: moves (with the rules' verdict),
+ * takebacks, optional promotions waiting for a choice, and states no move explains. It never invents a move: a move
+ * is reported only when the still board differs from the expected position by exactly what one candidate move
+ * (legal or not; the rules judge it) would change, and legality is always asked of {@link Position#verdict}.
+ *
+ * <p>The one mutable owner of the game as the board sees it: the positions so far, the captured pieces not yet put
+ * on their komadai, and the move being made. Time comes only from the frames' and buttons' timestamps; it never
+ * sleeps. Not thread-safe: feed it from the scan loop's thread.
+ */
+public final class MoveInference {
+    private static final Logger log = LoggerFactory.getLogger(MoveInference.class);
+
+    private final InferenceConfig config;
+    private final List<Position> positions = new ArrayList<>();
+    private final List<ExpectedFrame> pictures = new ArrayList<>();
+    private final List<Move> moves = new ArrayList<>();
+    /** Captured pieces owed to each of the 14 komadai slots: taken, but still in a hand or at the board's edge. */
+    private final int[] pending = new int[14];
+    private final TouchLog touches = new TouchLog();
+
+    private SensorFrame last;
+    private long lastChangeMillis;
+    private long syncMillis = Long.MIN_VALUE;
+    private boolean stableHandled;
+    private boolean unexplained;
+    private boolean discrepancyChecked;
+    /** A discrepancy or an illegal move was reported and the board has not matched since. */
+    private boolean outOfSync;
+    private InferenceEvent.Discrepancy lastDiscrepancy;
+    private Move lastIllegal;
+    /** A promote/confirm press made while a move was in progress, for the move being made. */
+    private PromotionChoice requestedChoice;
+    /** The move seen on a still board but not yet counted: waiting for a promotion choice or the clock. */
+    private Provisional provisional;
+
+    /** Starts following a game from a position (after {@link PositionSetup} saw it on the board). */
+    public MoveInference(Position start, InferenceConfig config) {
+        this.config = config;
+        positions.add(start);
+        pictures.add(ExpectedFrame.of(start));
+    }
+
+    public InferenceConfig config() {
+        return config;
+    }
+
+    /** The position the board should show. */
+    public Position position() {
+        return positions.get(positions.size() - 1);
+    }
+
+    /** The start position. */
+    public Position start() {
+        return positions.get(0);
+    }
+
+    /** The moves counted so far, in order. */
+    public List<Move> moves() {
+        return Collections.unmodifiableList(moves);
+    }
+
+    /** What the sensors should read now. */
+    public ExpectedFrame expected() {
+        return pictures.get(pictures.size() - 1);
+    }
+
+    /** Captured pieces not yet on the komadai, per slot index (sente's 7 then gote's). */
+    public int[] pendingCaptures() {
+        return pending.clone();
+    }
+
+    /** Whether a discrepancy or illegal move is outstanding. */
+    public boolean isOutOfSync() {
+        return outOfSync;
+    }
+
+    /** Takes one debounced frame (the scan loop may send every scan or only changes) and returns what it tells. */
+    public List<InferenceEvent> onFrame(SensorFrame frame) {
+        List<InferenceEvent> events = new ArrayList<>(2);
+        long now = frame.timeMillis();
+        if (last == null || !frame.sameReadings(last)) {
+            touches.record(last, frame, now);
+            last = frame;
+            lastChangeMillis = now;
+            stableHandled = false;
+            unexplained = false;
+            discrepancyChecked = false;
+            onChange(now, events);
+        } else {
+            last = frame;
+        }
+        checkTimers(now, events);
+        return events;
+    }
+
+    /** Lets time pass without a new frame (for scan loops that send only changes). */
+    public List<InferenceEvent> onTick(long timeMillis) {
+        List<InferenceEvent> events = new ArrayList<>(1);
+        if (last != null) {
+            checkTimers(timeMillis, events);
+        }
+        return events;
+    }
+
+    /** Takes a button event; only presses count. */
+    public List<InferenceEvent> onButton(ButtonEvent event) {
+        List<InferenceEvent> events = new ArrayList<>(2);
+        if (!event.pressed() || last == null) {
+            return events;
+        }
+        long now = event.timeMillis();
+        checkTimers(now, events);
+        switch (event.button()) {
+            case PROMOTE -> choose(PromotionChoice.PROMOTE, now, events);
+            case CONFIRM -> choose(PromotionChoice.DECLINE, now, events);
+            case CLOCK_SENTE -> clockPressed(Side.SENTE, now, events);
+            case CLOCK_GOTE -> clockPressed(Side.GOTE, now, events);
+            case ARBITER, MENU -> log.debug("ply {}: {} pressed, not the inference's business",
+                    moves.size() + 1, event.button());
+        }
+        return events;
+    }
+
+    // ---------------------------------------------------------------------------------------------- frames
+
+    private void onChange(long now, List<InferenceEvent> events) {
+        SensorFrame f = last;
+        if (provisional != null) {
+            if (FrameComparison.matches(provisional.candidate.picture, provisional.candidate.pendingAfter, f,
+                    config.sensorKind())) {
+                if (provisional.lifted) {
+                    provisional.lifted = false;
+                    if (provisional.candidate.optional && now - provisional.announcedMillis
+                            <= config.promotionWindowMillis()) {
+                        log.debug("ply {}: piece on {} lifted and put back: promotes", moves.size() + 1,
+                                provisional.candidate.move.to());
+                        if (config.commitPolicy() == CommitPolicy.STABLE) {
+                            commit(provisional.candidate, PromotionChoice.PROMOTE, now, events);
+                        } else {
+                            provisional.choice = PromotionChoice.PROMOTE;
+                        }
+                    }
+                }
+                return;
+            }
+            if (onlyTargetLifted(provisional, f)) {
+                provisional.lifted = true;
+                return;
+            }
+            if (provisional.lifted) {
+                log.debug("ply {}: the piece of {} moved on before a promotion choice; not counted",
+                        moves.size() + 1, provisional.candidate.move);
+                provisional = null;
+            } else if (config.commitPolicy() == CommitPolicy.STABLE && provisional.candidate.optional) {
+                log.debug("ply {}: board changed while {} waited for a promotion choice: default {}",
+                        moves.size() + 1, provisional.candidate.move, config.defaultPromotion());
+                commit(provisional.candidate, choiceFor(provisional), now, events);
+            } else {
+                provisional = null;
+            }
+        }
+        if (FrameComparison.matches(expected(), pending, f, config.sensorKind())) {
+            inSync(now, events);
+        }
+    }
+
+    private void inSync(long now, List<InferenceEvent> events) {
+        syncMillis = now;
+        FrameComparison.settlePending(expected(), pending, last);
+        requestedChoice = null;
+        lastIllegal = null;
+        lastDiscrepancy = null;
+        if (outOfSync) {
+            outOfSync = false;
+            events.add(new InferenceEvent.BackInSync(now, position()));
+            log.info("ply {}: board back in sync", moves.size() + 1);
+        }
+    }
+
+    private boolean onlyTargetLifted(Provisional p, SensorFrame f) {
+        int to = p.candidate.move.to().index();
+        if (f.square(to) != SquareReading.EMPTY) {
+            return false;
+        }
+        ExpectedFrame picture = p.candidate.picture;
+        for (int i = 0; i < 81; i++) {
+            if (i != to && !picture.agrees(i, f.square(i), config.sensorKind())) {
+                return false;
+            }
+        }
+        return FrameComparison.slotsMatch(picture, p.candidate.pendingAfter, f);
+    }
+
+    private void checkTimers(long now, List<InferenceEvent> events) {
+        long still = now - lastChangeMillis;
+        if (!stableHandled && still >= config.settleMillis()) {
+            stableHandled = true;
+            evaluateStill(now, events);
+        }
+        if (provisional != null && provisional.candidate.optional && !provisional.lifted
+                && config.commitPolicy() == CommitPolicy.STABLE
+                && now - provisional.announcedMillis >= config.promotionWindowMillis()) {
+            log.debug("ply {}: no promotion choice for {} within {} ms: default {}", moves.size() + 1,
+                    provisional.candidate.move, config.promotionWindowMillis(), config.defaultPromotion());
+            commit(provisional.candidate, choiceFor(provisional), now, events);
+        }
+        if (unexplained && !discrepancyChecked && still >= config.discrepancyMillis()) {
+            discrepancyChecked = true;
+            reportDiscrepancy(now, events);
+        }
+    }
+
+    private void evaluateStill(long now, List<InferenceEvent> events) {
+        SensorFrame f = last;
+        if (provisional != null || FrameComparison.matches(expected(), pending, f, config.sensorKind())) {
+            return;
+        }
+        int maxBack = Math.min(config.maxTakebackPlies(), moves.size());
+        for (int k = 1; k <= maxBack; k++) {
+            ExpectedFrame earlier = pictures.get(pictures.size() - 1 - k);
+            if (FrameComparison.matches(earlier, pending, f, config.sensorKind())) {
+                takeBack(k, now, events);
+                return;
+            }
+        }
+        List<Candidate> found = candidates(f);
+        if (found.size() != 1) {
+            if (found.size() > 1) {
+                log.info("ply {}: {} moves explain the board equally ({}); not choosing", moves.size() + 1,
+                        found.size(), found.stream().map(c -> c.move.usi()).toList());
+            }
+            unexplained = true;
+            return;
+        }
+        Candidate c = found.get(0);
+        if (config.commitPolicy() == CommitPolicy.CLOCK) {
+            if (c.optional) {
+                provisional = new Provisional(c, now);
+                events.add(new InferenceEvent.PromotionPending(now, c.move.to(), c.move));
+                log.info("ply {}: {} may promote; waiting for the player's choice", moves.size() + 1, c.move);
+            }
+            return;
+        }
+        if (c.optional) {
+            if (requestedChoice != null) {
+                commit(c, requestedChoice, now, events);
+            } else {
+                provisional = new Provisional(c, now);
+                events.add(new InferenceEvent.PromotionPending(now, c.move.to(), c.move));
+                log.info("ply {}: {} may promote; waiting for the player's choice", moves.size() + 1, c.move);
+            }
+            return;
+        }
+        countMove(c, now, events);
+    }
+
+    // --------------------------------------------------------------------------------------------- buttons
+
+    private void choose(PromotionChoice choice, long now, List<InferenceEvent> events) {
+        if (provisional != null && provisional.candidate.optional) {
+            if (config.commitPolicy() == CommitPolicy.STABLE) {
+                commit(provisional.candidate, choice, now, events);
+            } else {
+                provisional.choice = choice;
+            }
+        } else if (!FrameComparison.matches(expected(), pending, last, config.sensorKind())) {
+            requestedChoice = choice;
+            log.debug("ply {}: {} chosen for the move in progress", moves.size() + 1, choice);
+        } else {
+            log.debug("ply {}: {} pressed with no move in progress; ignored", moves.size() + 1, choice);
+        }
+    }
+
+    private void clockPressed(Side presser, long now, List<InferenceEvent> events) {
+        if (config.commitPolicy() != CommitPolicy.CLOCK) {
+            return;
+        }
+        if (presser != position().sideToMove()) {
+            log.info("ply {}: {} pressed the clock, but {} is to move; ignored", moves.size() + 1, presser.label(),
+                    position().sideToMove().label());
+            return;
+        }
+        if (FrameComparison.matches(expected(), pending, last, config.sensorKind())) {
+            log.info("ply {}: {} pressed the clock without moving", moves.size() + 1, presser.label());
+            return;
+        }
+        List<Candidate> found = candidates(last);
+        if (found.size() != 1) {
+            unexplained = true;
+            reportDiscrepancy(now, events);
+            return;
+        }
+        Candidate c = found.get(0);
+        if (c.optional) {
+            PromotionChoice choice = provisional != null && provisional.candidate.move.equals(c.move)
+                    ? choiceFor(provisional) : requestedChoice != null ? requestedChoice : config.defaultPromotion();
+            commit(c, choice, now, events);
+        } else {
+            countMove(c, now, events);
+        }
+    }
+
+    private PromotionChoice choiceFor(Provisional p) {
+        if (p.choice != null) {
+            return p.choice;
+        }
+        return requestedChoice != null ? requestedChoice : config.defaultPromotion();
+    }
+
+    // ------------------------------------------------------------------------------------------ outcomes
+
+    private void countMove(Candidate c, long now, List<InferenceEvent> events) {
+        if (c.verdict.isLegal()) {
+            commit(c, null, now, events);
+            return;
+        }
+        provisional = null;
+        if (c.move.equals(lastIllegal)) {
+            return;
+        }
+        lastIllegal = c.move;
+        outOfSync = true;
+        events.add(new InferenceEvent.MoveCompleted(now, c.move, c.verdict));
+        log.warn("ply {}: illegal move {} by {}: {}", moves.size() + 1, c.move, position().sideToMove().label(),
+                c.verdict.reason());
+    }
+
+    /** Plays a legal candidate; for an optional promotion, with the choice. */
+    private void commit(Candidate c, PromotionChoice choice, long now, List<InferenceEvent> events) {
+        Move move = c.optional ? Move.of(c.move.from(), c.move.to(), choice.promotes()) : c.move;
+        Position next = position().play(move);
+        positions.add(next);
+        pictures.add(ExpectedFrame.of(next));
+        moves.add(move);
+        System.arraycopy(c.pendingAfter, 0, pending, 0, 14);
+        provisional = null;
+        events.add(new InferenceEvent.MoveCompleted(now, move, Verdict.LEGAL));
+        log.info("ply {}: {} played {}", moves.size(), position().sideToMove().opponent().label(), move);
+        unexplained = false;
+        inSync(now, events);
+    }
+
+    private void takeBack(int plies, long now, List<InferenceEvent> events) {
+        List<Move> undone = new ArrayList<>(plies);
+        for (int k = 0; k < plies; k++) {
+            undone.add(moves.remove(moves.size() - 1));
+            positions.remove(positions.size() - 1);
+            pictures.remove(pictures.size() - 1);
+        }
+        provisional = null;
+        outOfSync = false;
+        events.add(new InferenceEvent.TakeBack(now, undone, position()));
+        log.info("ply {}: takeback (待った) of {}", moves.size() + 1, undone);
+        inSync(now, events);
+    }
+
+    private void reportDiscrepancy(long now, List<InferenceEvent> events) {
+        InferenceEvent.Discrepancy d = FrameComparison.discrepancy(now, expected(), pending, last,
+                config.sensorKind());
+        if (d.isEmpty() || (lastDiscrepancy != null && lastDiscrepancy.squares().equals(d.squares())
+                && lastDiscrepancy.slots().equals(d.slots()))) {
+            return;
+        }
+        lastDiscrepancy = d;
+        outOfSync = true;
+        events.add(d);
+        log.info("ply {}: board differs from the position: {} squares, {} slots", moves.size() + 1,
+                d.squares().size(), d.slots().size());
+    }
+
+    // ------------------------------------------------------------------------------------------ candidates
+
+    /**
+     * The candidate moves that explain a frame exactly: at most one square emptied and at most one filled (a capture
+     * fills none: its target must have been seen empty and filled again after the mover's square emptied).
+     */
+    List<Candidate> candidates(SensorFrame f) {
+        ExpectedFrame e = expected();
+        int vacated = -1;
+        int filled = -1;
+        int nVacated = 0;
+        int nFilled = 0;
+        for (int i = 0; i < 81; i++) {
+            boolean want = e.pieceAt(i) != null;
+            boolean have = f.square(i).isOccupied();
+            if (want && !have) {
+                vacated = i;
+                nVacated++;
+            } else if (!want && have) {
+                filled = i;
+                nFilled++;
+            }
+        }
+        List<Candidate> found = new ArrayList<>(2);
+        if (nVacated == 1 && nFilled == 1) {
+            addBoardMove(vacated, filled, f, found);
+        } else if (nVacated == 1 && nFilled == 0) {
+            for (int target = 0; target < 81; target++) {
+                if (target != vacated && e.pieceAt(target) != null
+                        && touches.refilledAfter(target, vacated, syncMillis)) {
+                    addBoardMove(vacated, target, f, found);
+                }
+            }
+        } else if (nVacated == 0 && nFilled == 1) {
+            Side mover = position().sideToMove();
+            for (PieceType kind : PieceType.HAND_KINDS) {
+                ExpectedFrame after = e.afterDrop(mover, kind, Square.ofIndex(filled));
+                if (after != null && FrameComparison.matches(after, pending, f, config.sensorKind())) {
+                    Move drop = Move.drop(kind, Square.ofIndex(filled));
+                    found.add(new Candidate(drop, position().verdict(drop), false, after, pending.clone()));
+                }
+            }
+        }
+        return found;
+    }
+
+    private void addBoardMove(int from, int to, SensorFrame f, List<Candidate> found) {
+        ExpectedFrame e = expected();
+        Piece moving = e.pieceAt(from);
+        Piece captured = e.pieceAt(to);
+        int[] pendingAfter = pending.clone();
+        if (captured != null && captured.type() != PieceType.KING) {
+            pendingAfter[Sides.slotIndex(moving.side(), captured.type())]++;
+        }
+        Move plain = Move.of(Square.ofIndex(from), Square.ofIndex(to), false);
+        ExpectedFrame plainPicture = e.afterBoardMove(plain);
+        boolean plainFits = plainPicture != null
+                && FrameComparison.matches(plainPicture, pendingAfter, f, config.sensorKind());
+        Move promoting = Move.of(plain.from(), plain.to(), true);
+        ExpectedFrame promotedPicture = e.afterBoardMove(promoting);
+        boolean promotedFits = promotedPicture != null
+                && FrameComparison.matches(promotedPicture, pendingAfter, f, config.sensorKind());
+        if (plainFits && promotedFits) {
+            // the sensors cannot see the face: the rules tell a forced, optional or impossible promotion apart
+            Verdict plainVerdict = position().verdict(plain);
+            Verdict promotedVerdict = position().verdict(promoting);
+            if (plainVerdict.isLegal() && promotedVerdict.isLegal()) {
+                found.add(new Candidate(plain, plainVerdict, true, plainPicture, pendingAfter));
+            } else if (promotedVerdict.isLegal()
+                    || (!plainVerdict.isLegal() && plainVerdict.reason() == IllegalReason.DEAD_PIECE)) {
+                found.add(new Candidate(promoting, promotedVerdict, false, promotedPicture, pendingAfter));
+            } else {
+                found.add(new Candidate(plain, plainVerdict, false, plainPicture, pendingAfter));
+            }
+        } else if (plainFits) {
+            found.add(new Candidate(plain, position().verdict(plain), false, plainPicture, pendingAfter));
+        } else if (promotedFits) {
+            found.add(new Candidate(promoting, position().verdict(promoting), false, promotedPicture, pendingAfter));
+        }
+    }
+
+    /**
+     * A move that explains the board. {@code optional} marks a legal move that may promote or not, shown without
+     * promotion, whose choice the sensors cannot see.
+     */
+    record Candidate(Move move, Verdict verdict, boolean optional, ExpectedFrame picture, int[] pendingAfter) {
+    }
+
+    /** The move seen on a still board, not yet counted. Mutable, owned by the inference. */
+    private static final class Provisional {
+        final Candidate candidate;
+        final long announcedMillis;
+        boolean lifted;
+        PromotionChoice choice;
+
+        Provisional(Candidate candidate, long announcedMillis) {
+            this.candidate = candidate;
+            this.announcedMillis = announcedMillis;
+        }
+    }
+
+    /** When each square last emptied and last filled: the evidence of a capture the occupancy never shows. */
+    private static final class TouchLog {
+        private final long[] vacated = new long[81];
+        private final long[] filled = new long[81];
+
+        TouchLog() {
+            Arrays.fill(vacated, Long.MIN_VALUE);
+            Arrays.fill(filled, Long.MIN_VALUE);
+        }
+
+        void record(SensorFrame before, SensorFrame now, long time) {
+            if (before == null) {
+                return;
+            }
+            for (int i = 0; i < 81; i++) {
+                boolean was = before.square(i).isOccupied();
+                boolean is = now.square(i).isOccupied();
+                if (was && !is) {
+                    vacated[i] = time;
+                } else if (!was && is) {
+                    filled[i] = time;
+                }
+            }
+        }
+
+        /** Whether a square was emptied since a time and filled again after another square last emptied. */
+        boolean refilledAfter(int target, int mover, long since) {
+            return vacated[target] > since && filled[target] >= vacated[target]
+                    && filled[target] >= vacated[mover];
+        }
+    }
+}
