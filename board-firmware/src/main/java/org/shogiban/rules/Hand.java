@@ -4,8 +4,10 @@ import java.util.Arrays;
 
 /** The pieces one side holds in hand (持ち駒, on the komadai, the piece stand): a count per hand kind. */
 public final class Hand {
-    /** The most pieces of each hand kind a hand can hold in a full set of 40: P L N S G B R. */
-    public static final int[] MAX = {18, 4, 4, 4, 4, 2, 2};
+    /** How many of each hand kind a full set of 40 has: P L N S G B R. */
+    public static final int[] FULL_SET = {18, 4, 4, 4, 4, 2, 2};
+    /** The most of one kind a hand may hold (problem positions may exceed a set, never this). */
+    public static final int MAX_COUNT = 18;
     /** An empty hand. */
     public static final Hand EMPTY = new Hand(new int[7]);
 
@@ -21,8 +23,8 @@ public final class Hand {
             throw new IllegalArgumentException("a hand has 7 counts (P L N S G B R), got " + counts.length);
         }
         for (int i = 0; i < 7; i++) {
-            if (counts[i] < 0 || counts[i] > MAX[i]) {
-                throw new IllegalArgumentException("a hand holds 0.." + MAX[i] + " " + PieceType.HAND_KINDS[i]
+            if (counts[i] < 0 || counts[i] > MAX_COUNT) {
+                throw new IllegalArgumentException("a hand holds 0.." + MAX_COUNT + " " + PieceType.HAND_KINDS[i]
                         + ", not " + counts[i]);
             }
         }

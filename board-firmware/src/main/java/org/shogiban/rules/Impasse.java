@@ -1,9 +1,11 @@
 package org.shogiban.rules;
 
 /**
- * Judges an impasse declaration (入玉宣言). The declarer needs the king in the enemy camp (its three far ranks), at
- * least ten other own pieces there, no check, and enough points counting rook and bishop (promoted or not) as 5 and
- * every other piece as 1, over the pieces in the enemy camp and in hand.
+ * Judges an impasse declaration (入玉宣言) by the side to move. The declarer needs the king in the enemy camp (its
+ * three far ranks), at least ten other own pieces there, no check, and enough points counting rook and bishop
+ * (promoted or not) as 5 and every other piece as 1, over the pieces in the enemy camp and in hand. In handicap
+ * games the pieces the upper player (上手, gote) gave away count as theirs, as the JSA rule has it: so gote's points
+ * include every piece missing from the board and both hands.
  */
 public final class Impasse {
     /** The outcome of a declaration for the declarer. */
@@ -14,29 +16,45 @@ public final class Impasse {
     private Impasse() {
     }
 
-    /** The declarer's points: own pieces (not the king) in the enemy camp plus the pieces in hand. */
+    /** The declarer's points: own pieces (not the king) in the enemy camp, the hand, and for gote absent pieces. */
     public static int points(Position position, Side declarer) {
         int points = 0;
+        int[] present = new int[7];
         for (Square sq : Square.all()) {
             Piece p = position.pieceAt(sq);
-            if (p != null && p.side() == declarer && sq.inZoneOf(declarer)) {
+            if (p == null || p.type() == PieceType.KING) {
+                continue;
+            }
+            present[p.type().unpromoted().handIndex()]++;
+            if (p.side() == declarer && sq.inZoneOf(declarer)) {
                 points += p.type().impassePoints();
             }
         }
-        Hand hand = position.hand(declarer);
-        for (PieceType kind : PieceType.HAND_KINDS) {
-            points += hand.count(kind) * kind.impassePoints();
+        for (Side side : Side.values()) {
+            Hand hand = position.hand(side);
+            for (PieceType kind : PieceType.HAND_KINDS) {
+                present[kind.handIndex()] += hand.count(kind);
+                if (side == declarer) {
+                    points += hand.count(kind) * kind.impassePoints();
+                }
+            }
+        }
+        if (declarer == Side.GOTE) {
+            for (PieceType kind : PieceType.HAND_KINDS) {
+                points += Math.max(0, Hand.FULL_SET[kind.handIndex()] - present[kind.handIndex()])
+                        * kind.impassePoints();
+            }
         }
         return points;
     }
 
-    /** Whether the conditions other than points hold: king in the camp, ten pieces there, not in check. */
+    /**
+     * Whether the conditions other than points hold: the declarer is to move, the king is in the enemy camp with ten
+     * other own pieces there, and not in check.
+     */
     public static boolean meetsConditions(Position position, Side declarer) {
         Square king = position.kingSquare(declarer);
-        if (king == null || !king.inZoneOf(declarer)) {
-            return false;
-        }
-        if (position.isAttackedBy(king, declarer.opponent())) {
+        if (position.sideToMove() != declarer || king == null || !king.inZoneOf(declarer) || position.isInCheck()) {
             return false;
         }
         int pieces = 0;

@@ -4,7 +4,6 @@ package org.shogiban.rules;
 final class Sfen {
     /** The even-game (平手) start position. */
     static final String STARTPOS = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
-    private static final int[] SET_MAX = {18, 4, 4, 4, 4, 2, 2, 2};
 
     private Sfen() {
     }
@@ -126,7 +125,6 @@ final class Sfen {
     }
 
     private static void validate(String text, Board board) {
-        int[] total = new int[8];
         int[] kings = new int[2];
         for (int sq = 0; sq < 81; sq++) {
             int code = board.squares[sq];
@@ -136,9 +134,6 @@ final class Sfen {
             int type = Geometry.typeOrdinal(code);
             if (type == 7) {
                 kings[Geometry.side(code)]++;
-                total[7]++;
-            } else {
-                total[Geometry.HAND_INDEX[code]]++;
             }
             if (Geometry.isDeadSquare(type, Geometry.side(code), sq)) {
                 throw new NotationException("SFEN '" + text + "': " + Piece.fromCode(code).type() + " on "
@@ -149,15 +144,6 @@ final class Sfen {
             if (kings[s] > 1) {
                 throw new NotationException("SFEN '" + text + "': " + Side.values()[s].label() + " has "
                         + kings[s] + " kings");
-            }
-            for (int i = 0; i < 7; i++) {
-                total[i] += board.hands[s][i];
-            }
-        }
-        for (int i = 0; i < 7; i++) {
-            if (total[i] > SET_MAX[i]) {
-                throw new NotationException("SFEN '" + text + "': " + total[i] + " pieces of kind "
-                        + PieceType.HAND_KINDS[i] + ", a set has " + SET_MAX[i]);
             }
         }
         int resting = board.side ^ 1;
