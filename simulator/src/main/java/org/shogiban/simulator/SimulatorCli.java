@@ -1,0 +1,63 @@
+package org.shogiban.simulator;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.shogiban.rules.NotationException;
+import org.shogiban.simulator.replay.ReplayCommand;
+import org.shogiban.simulator.replay.ReplayTraceCommand;
+import org.shogiban.simulator.trace.TraceFormatException;
+
+/** The command-line entry point: {@code java -jar shogiban-simulator.jar <command> [args]}. */
+public final class SimulatorCli {
+    private final Map<String, SimulatorCommand> commands = new LinkedHashMap<>();
+
+    public SimulatorCli(List<SimulatorCommand> available) {
+        for (SimulatorCommand c : available) {
+            commands.put(c.name(), c);
+        }
+    }
+
+    /** The tool with every simulator command. */
+    public static SimulatorCli standard() {
+        return new SimulatorCli(List.of(new ReplayCommand(), new ReplayTraceCommand()));
+    }
+
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
+        System.exit(standard().run(args, out, err));
+    }
+
+    /** Runs one command line and returns its exit code; errors become one line on {@code err}. */
+    public int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
+            PrintStream s = args.length == 0 ? err : out;
+            s.println("usage: java -jar shogiban-simulator.jar <command> [args]");
+            for (SimulatorCommand c : commands.values()) {
+                s.println("  " + c.usage());
+            }
+            return args.length == 0 ? 2 : 0;
+        }
+        SimulatorCommand command = commands.get(args[0]);
+        if (command == null) {
+            err.println("unknown command '" + args[0] + "'; commands: " + String.join(", ", commands.keySet()));
+            return 2;
+        }
+        try {
+            return command.run(Arrays.asList(args).subList(1, args.length), out);
+        } catch (SimulatorCommand.UsageError | TraceFormatException | NotationException e) {
+            err.println(command.name() + ": " + e.getMessage());
+            return 2;
+        } catch (java.io.IOException e) {
+            err.println(command.name() + ": cannot read " + e.getMessage());
+            return 1;
+        } catch (Exception e) {
+            err.println(command.name() + ": " + e);
+            return 1;
+        }
+    }
+}

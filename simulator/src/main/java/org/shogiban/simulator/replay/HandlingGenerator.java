@@ -1,0 +1,335 @@
+package org.shogiban.simulator.replay;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.shogiban.hal.Button;
+import org.shogiban.hal.KomadaiSlot;
+import org.shogiban.hal.Player;
+import org.shogiban.inference.CommitPolicy;
+import org.shogiban.inference.InferenceConfig;
+import org.shogiban.inference.SensorKind;
+import org.shogiban.rules.Move;
+import org.shogiban.rules.Piece;
+import org.shogiban.rules.PieceType;
+import org.shogiban.rules.Position;
+import org.shogiban.rules.Side;
+import org.shogiban.rules.Square;
+import org.shogiban.simulator.trace.Place;
+import org.shogiban.simulator.trace.Trace;
+import org.shogiban.simulator.trace.TraceEvent;
+
+/**
+ * Turns a game record into the timed handling real hands would produce: captures in either order with the captured
+ * piece put on the komadai at once, after the move counted, or only after the opponent's reply; pieces slid across
+ * squares, hovered over a neighbour, lifted and put back, held in the air while the player hesitates; optional
+ * promotions settled by a button (before or after the board asks), by lifting and flipping the piece, or left to
+ * the default; clock presses in tournament play. The same seed gives the same trace.
+ */
+public final class HandlingGenerator {
+    private final InferenceConfig config;
+    private final ReplaySettings settings;
+    private final double quirk;
+
+    /** @param noise 0 (clean, one way of handling every move) to 3 (rough) */
+    public HandlingGenerator(InferenceConfig config, ReplaySettings settings, int noise) {
+        this.config = config;
+        this.settings = settings;
+        this.quirk = Noise.quirkChance(noise);
+    }
+
+    /** The handling of a game; every move must be legal. */
+    public Trace generate(Position start, List<Move> moves, long seed) {
+        return new Hands(start, new Random(seed)).play(moves);
+    }
+
+    /** How long after a hand changes the board the debounced frames show it, with margin. */
+    private long visible() {
+        return (settings.debounceScans() + 1) * settings.scanMillis() + settings.bounceMillis() + 20;
+    }
+
+    /** One game's hands: mutable, used once. */
+    private final class Hands {
+        private final List<TraceEvent> events = new ArrayList<>();
+        private final Random r;
+        private Position position;
+        private long t;
+        /** When the board last changed. */
+        private long lastChange;
+        /** When the last move has surely been counted. */
+        private long counted;
+        /** Captured pieces each side still holds in the hand, to put on its komadai before its next move. */
+        private final List<List<KomadaiSlot>> owed = List.of(new ArrayList<>(), new ArrayList<>());
+
+        private final Position initial;
+        /** Whether this move's captured piece is already on the komadai. */
+        private boolean capturedPlaced;
+
+        Hands(Position start, Random random) {
+            this.initial = start;
+            this.position = start;
+            this.r = random;
+        }
+
+        Trace play(List<Move> moves) {
+            for (int ply = 0; ply < moves.size(); ply++) {
+                Move move = moves.get(ply);
+                Side mover = position.sideToMove();
+                t = Math.max(t, counted) + between(80, 400);
+                flushOwed(mover);
+                boolean lastForMover = ply + 2 >= moves.size();
+                handle(move, mover, lastForMover);
+                position = position.play(move);
+            }
+            for (Side s : Side.values()) {
+                flushOwed(s);
+            }
+            long end = config.promotionWindowMillis() + config.discrepancyMillis() + 1000;
+            return new Trace(initial, Optional.of(config.sensorKind()), end, events);
+        }
+
+        private void handle(Move move, Side mover, boolean noDeferral) {
+            capturedPlaced = false;
+            Position after = position.play(move);
+            Square to = move.to();
+            Piece landing = after.pieceAt(to);
+            KomadaiSlot capturedSlot = null;
+            int deferral = 0; // 0 at once, 1 after the move counted, 2 after the opponent's reply
+            if (move.isDrop()) {
+                lift(new Place.OnKomadai(player(mover), slot(move.drop())));
+                pause(120, 300);
+                maybeHesitate();
+                maybeHover(to, move);
+                put(to, false);
+            } else {
+                Square from = move.from();
+                Piece moving = position.pieceAt(from);
+                Piece captured = position.pieceAt(to);
+                if (chance() && captured == null) {
+                    lift(from);
+                    pause(80, 250);
+                    put(from, moving.type().isPromoted());
+                    pause(80, 250);
+                }
+                if (captured != null) {
+                    capturedSlot = slot(captured.type());
+                    deferral = quirk == 0 ? 0 : r.nextInt(noDeferral ? 2 : 3);
+                    boolean capturedFirst = quirk == 0 || r.nextBoolean();
+                    if (capturedFirst) {
+                        lift(to);
+                        pause(80, 250);
+                        if (deferral == 0) {
+                            put(new Place.OnKomadai(player(mover), capturedSlot));
+                            pause(80, 250);
+                            capturedPlaced = true;
+                        }
+                        lift(from);
+                        pause(100, 250);
+                        maybeHesitate();
+                        maybeSlide(from, to);
+                    } else {
+                        lift(from);
+                        pause(100, 250);
+                        maybeHesitate();
+                        maybeSlide(from, to);
+                        lift(to);
+                        pause(80, 250);
+                    }
+                } else {
+                    lift(from);
+                    pause(100, 250);
+                    maybeHesitate();
+                    maybeSlide(from, to);
+                    maybeHover(to, move);
+                }
+                boolean optional = !move.isDrop() && moving.type().canPromote()
+                        && position.isLegal(Move.of(from, to, true)) && position.isLegal(Move.of(from, to, false));
+                if (optional && config.sensorKind() == SensorKind.OCCUPANCY) {
+                    settleOptionalPromotion(move, landing, capturedSlot, deferral, mover);
+                    return;
+                }
+                put(to, landing.type().isPromoted());
+                if (capturedSlot != null && deferral == 0 && !capturedPlaced) {
+                    pause(50, 200);
+                    put(new Place.OnKomadai(player(mover), capturedSlot));
+                }
+            }
+            finishMove(mover, capturedSlot, deferral);
+        }
+
+        private void settleOptionalPromotion(Move move, Piece landing, KomadaiSlot capturedSlot, int deferral,
+                                             Side mover) {
+            boolean promote = move.promote();
+            boolean flip = promote && chance();
+            put(move.to(), promote && !flip);
+            if (capturedSlot != null && deferral == 0 && !capturedPlaced) {
+                pause(50, 150);
+                put(new Place.OnKomadai(player(mover), capturedSlot));
+            }
+            long announced = lastChange + visible() + config.settleMillis();
+            PromotionStyle style = flip ? PromotionStyle.FLIP
+                    : (promote == config.defaultPromotion().promotes() && r.nextBoolean()) ? PromotionStyle.DEFAULT
+                    : r.nextBoolean() ? PromotionStyle.PRESS_EARLY : PromotionStyle.PRESS_WHEN_ASKED;
+            Button choice = promote ? Button.PROMOTE : Button.CONFIRM;
+            switch (style) {
+                case PRESS_EARLY -> {
+                    t = lastChange + between(visible(), config.settleMillis() - 20);
+                    press(choice);
+                    counted = config.commitPolicy() == CommitPolicy.STABLE ? announced : t;
+                }
+                case PRESS_WHEN_ASKED -> {
+                    t = announced + between(100, 500);
+                    press(choice);
+                    counted = t + 20;
+                }
+                case FLIP -> {
+                    t = announced + between(150, 400);
+                    lift(move.to());
+                    pause(100, 300);
+                    put(move.to(), true);
+                    counted = lastChange + visible();
+                }
+                case DEFAULT -> counted = announced + config.promotionWindowMillis() + visible();
+            }
+            if (config.commitPolicy() == CommitPolicy.CLOCK) {
+                t = Math.max(t, lastChange + visible()) + between(80, 300);
+                press(mover == Side.SENTE ? Button.CLOCK_SENTE : Button.CLOCK_GOTE);
+                counted = t + 20;
+            }
+            afterCount(mover, capturedSlot, deferral);
+        }
+
+        private void finishMove(Side mover, KomadaiSlot capturedSlot, int deferral) {
+            if (config.commitPolicy() == CommitPolicy.CLOCK) {
+                t = lastChange + visible() + between(80, 400);
+                press(mover == Side.SENTE ? Button.CLOCK_SENTE : Button.CLOCK_GOTE);
+                counted = t + 20;
+            } else {
+                counted = lastChange + visible() + config.settleMillis() + 20;
+            }
+            afterCount(mover, capturedSlot, deferral);
+        }
+
+        private void afterCount(Side mover, KomadaiSlot capturedSlot, int deferral) {
+            if (capturedSlot == null || deferral == 0) {
+                return;
+            }
+            if (deferral == 1) {
+                t = counted + between(100, 600);
+                put(new Place.OnKomadai(player(mover), capturedSlot));
+                counted = Math.max(counted, t + visible());
+            } else {
+                owed.get(mover.ordinal()).add(capturedSlot);
+            }
+        }
+
+        private void flushOwed(Side side) {
+            List<KomadaiSlot> slots = owed.get(side.ordinal());
+            for (KomadaiSlot s : slots) {
+                put(new Place.OnKomadai(player(side), s));
+                pause(150, 400);
+            }
+            slots.clear();
+        }
+
+        private void maybeHesitate() {
+            if (chance() && r.nextInt(3) == 0) {
+                pause(config.discrepancyMillis() + 200, config.discrepancyMillis() + 1200);
+            }
+        }
+
+        private void maybeSlide(Square from, Square to) {
+            if (!chance()) {
+                return;
+            }
+            int df = Integer.signum(to.file() - from.file());
+            int dr = Integer.signum(to.rank() - from.rank());
+            boolean line = from.file() == to.file() || from.rank() == to.rank()
+                    || Math.abs(to.file() - from.file()) == Math.abs(to.rank() - from.rank());
+            if (!line) {
+                return;
+            }
+            int f = from.file() + df;
+            int k = from.rank() + dr;
+            while (f != to.file() || k != to.rank()) {
+                Square s = Square.of(f, k);
+                if (position.pieceAt(s) != null) {
+                    return;
+                }
+                put(s, false);
+                pause(40, 150);
+                lift(s);
+                pause(10, 40);
+                f += df;
+                k += dr;
+            }
+        }
+
+        private void maybeHover(Square to, Move move) {
+            if (!chance()) {
+                return;
+            }
+            for (int attempt = 0; attempt < 4; attempt++) {
+                int f = to.file() + r.nextInt(3) - 1;
+                int k = to.rank() + r.nextInt(3) - 1;
+                if (f < 1 || f > 9 || k < 1 || k > 9) {
+                    continue;
+                }
+                Square s = Square.of(f, k);
+                if (!s.equals(to) && !s.equals(move.from()) && position.pieceAt(s) == null) {
+                    put(s, false);
+                    pause(40, 120);
+                    lift(s);
+                    pause(20, 60);
+                    return;
+                }
+            }
+        }
+
+        private boolean chance() {
+            return quirk > 0 && r.nextDouble() < quirk;
+        }
+
+        private long between(long min, long max) {
+            return max <= min ? min : min + r.nextInt((int) (max - min + 1));
+        }
+
+        private void pause(long min, long max) {
+            t += between(min, max);
+        }
+
+        private void lift(Square square) {
+            lift(new Place.OnSquare(square));
+        }
+
+        private void lift(Place place) {
+            events.add(new TraceEvent.Lift(t, place));
+            lastChange = t;
+        }
+
+        private void put(Square square, boolean faceDown) {
+            events.add(new TraceEvent.Put(t, new Place.OnSquare(square), faceDown));
+            lastChange = t;
+        }
+
+        private void put(Place place) {
+            events.add(new TraceEvent.Put(t, place, false));
+            lastChange = t;
+        }
+
+        private void press(Button button) {
+            events.add(new TraceEvent.Press(t, button));
+        }
+    }
+
+    private enum PromotionStyle { PRESS_EARLY, PRESS_WHEN_ASKED, FLIP, DEFAULT }
+
+    private static Player player(Side side) {
+        return side == Side.SENTE ? Player.SENTE : Player.GOTE;
+    }
+
+    private static KomadaiSlot slot(PieceType kind) {
+        return KomadaiSlot.values()[kind.unpromoted().handIndex()];
+    }
+}

@@ -1,0 +1,63 @@
+package org.shogiban.simulator.replay;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.shogiban.notation.UsiPositionLine;
+import org.shogiban.rules.Move;
+import org.shogiban.rules.NotationException;
+import org.shogiban.rules.Position;
+
+/**
+ * Reads the games of a record file for the replay harness. Knows USI: {@code position startpos|sfen ... moves ...}
+ * lines, or lines of bare USI moves from the start position (one game per line, like the lishogi collection).
+ */
+public final class RecordReader {
+    private RecordReader() {
+    }
+
+    /** The games of a file, labelled {@code file} (one game) or {@code file:line} (several). */
+    public static List<RecordedGame> read(Path file) throws IOException {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        return read(text, file.toString());
+    }
+
+    static List<RecordedGame> read(String text, String name) {
+        List<RecordedGame> games = new ArrayList<>();
+        String[] lines = text.split("\r?\n");
+        List<Integer> numbers = new ArrayList<>();
+        List<UsiPositionLine> parsed = new ArrayList<>();
+        for (int n = 1; n <= lines.length; n++) {
+            String line = lines[n - 1].strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            try {
+                parsed.add(parseLine(line));
+            } catch (NotationException e) {
+                throw new NotationException(name + ":" + n + ": not a USI game (the board's other record formats"
+                        + " are read once the game-record readers are in): " + e.getMessage());
+            }
+            numbers.add(n);
+        }
+        for (int i = 0; i < parsed.size(); i++) {
+            String label = parsed.size() == 1 ? name : name + ":" + numbers.get(i);
+            games.add(new RecordedGame(label, parsed.get(i).start(), parsed.get(i).moves()));
+        }
+        return games;
+    }
+
+    private static UsiPositionLine parseLine(String line) {
+        if (line.startsWith("position") || line.startsWith("startpos") || line.startsWith("sfen")) {
+            return UsiPositionLine.parse(line);
+        }
+        List<Move> moves = new ArrayList<>();
+        for (String token : line.split("\\s+")) {
+            moves.add(Move.parseUsi(token));
+        }
+        return new UsiPositionLine(Position.startpos(), moves);
+    }
+}
