@@ -31,17 +31,45 @@ public final class HandlingGenerator {
     private final InferenceConfig config;
     private final ReplaySettings settings;
     private final double quirk;
+    private final double knockChance;
 
     /** @param noise 0 (clean, one way of handling every move) to 3 (rough) */
     public HandlingGenerator(InferenceConfig config, ReplaySettings settings, int noise) {
+        this(config, settings, noise, 0);
+    }
+
+    /**
+     * @param knockChance the chance, before each move, that a piece is knocked off the board and left off long
+     *     enough for the board to report it before it is put back
+     */
+    public HandlingGenerator(InferenceConfig config, ReplaySettings settings, int noise, double knockChance) {
         this.config = config;
         this.settings = settings;
         this.quirk = Noise.quirkChance(noise);
+        this.knockChance = knockChance;
     }
 
     /** The handling of a game; every move must be legal. */
     public Trace generate(Position start, List<Move> moves, long seed) {
-        return new Hands(start, new Random(seed)).play(moves);
+        return generateHandling(start, moves, seed).trace();
+    }
+
+    /** The handling of a game with the mishaps it contains. */
+    public Handling generateHandling(Position start, List<Move> moves, long seed) {
+        Hands hands = new Hands(start, new Random(seed));
+        Trace trace = hands.play(moves);
+        return new Handling(trace, hands.knocks);
+    }
+
+    /** A generated trace and its knocks. */
+    public record Handling(Trace trace, List<Knock> knocks) {
+        public Handling {
+            knocks = List.copyOf(knocks);
+        }
+    }
+
+    /** A piece knocked off a square between two moves, and put back: the board must report that square. */
+    public record Knock(long offMillis, long backMillis, Square square, int beforePly) {
     }
 
     /** How long after a hand changes the board the debounced frames show it, with margin. */
@@ -63,6 +91,7 @@ public final class HandlingGenerator {
         private final List<List<KomadaiSlot>> owed = List.of(new ArrayList<>(), new ArrayList<>());
 
         private final Position initial;
+        private final List<Knock> knocks = new ArrayList<>();
         /** Whether this move's captured piece is already on the komadai. */
         private boolean capturedPlaced;
 
@@ -78,6 +107,7 @@ public final class HandlingGenerator {
                 Side mover = position.sideToMove();
                 t = Math.max(t, counted) + between(80, 400);
                 flushOwed(mover);
+                maybeKnock(ply);
                 boolean lastForMover = ply + 2 >= moves.size();
                 handle(move, mover, lastForMover);
                 position = position.play(move);
@@ -231,6 +261,25 @@ public final class HandlingGenerator {
                 pause(150, 400);
             }
             slots.clear();
+        }
+
+        private void maybeKnock(int ply) {
+            if (knockChance == 0 || r.nextDouble() >= knockChance) {
+                return;
+            }
+            List<Square> occupied = new ArrayList<>();
+            for (Square s : Square.all()) {
+                if (position.pieceAt(s) != null) {
+                    occupied.add(s);
+                }
+            }
+            Square s = occupied.get(r.nextInt(occupied.size()));
+            long off = t;
+            lift(s);
+            pause(config.discrepancyMillis() + visible() + 300, config.discrepancyMillis() + visible() + 900);
+            put(s, position.pieceAt(s).type().isPromoted());
+            knocks.add(new Knock(off, t, s, ply + 1));
+            pause(100, 300);
         }
 
         private void maybeHesitate() {

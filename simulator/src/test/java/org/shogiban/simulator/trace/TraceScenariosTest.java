@@ -1,0 +1,57 @@
+package org.shogiban.simulator.trace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.shogiban.simulator.Cli;
+
+/** The hand-written traces under resources/traces, run end to end through the CLI, against their .expected lines. */
+class TraceScenariosTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"quiet-opening", "bishop-exchange", "takeback-and-illegal",
+            "polarity-promotion-and-drop", "clock-commit", "knocked-and-two-at-once"})
+    void traceReplaysToItsExpectedEvents(String name) throws IOException {
+        Path trace = Path.of("src/test/resources/traces", name + ".trace");
+        List<String> args = new ArrayList<>(List.of("replay-trace"));
+        if (name.startsWith("clock")) {
+            args.addAll(List.of("--commit", "clock"));
+        }
+        args.add(trace.toString());
+        Cli result = Cli.run(args.toArray(String[]::new));
+        assertThat(result.err()).isEmpty();
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).containsExactlyElementsOf(
+                Files.readAllLines(Path.of("src/test/resources/traces", name + ".expected")));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "3"})
+    void sensorBounceDoesNotChangeTheOutcome(String noise) {
+        Cli result = Cli.run("replay-trace", "--noise", noise, "--seed", "5",
+                "src/test/resources/traces/bishop-exchange.trace");
+        assertThat(result.out()).last()
+                .isEqualTo("final position startpos moves 7g7f 3c3d 8h2b+ 3a2b 2g2f");
+    }
+
+    @org.junit.jupiter.api.Test
+    void theClockTraceUnderTheStablePolicyCountsMovesWithoutThePresses() {
+        Cli result = Cli.run("replay-trace", "src/test/resources/traces/clock-commit.trace");
+        assertThat(result.out()).containsExactly("move 7g7f", "move 3c3d",
+                "final position startpos moves 7g7f 3c3d");
+    }
+
+    @org.junit.jupiter.api.Test
+    void severalTracesAreHeadedByTheirFile() {
+        Cli result = Cli.run("replay-trace", "src/test/resources/traces/quiet-opening.trace",
+                "src/test/resources/traces/clock-commit.trace");
+        assertThat(result.out()).filteredOn(l -> l.startsWith("== ")).hasSize(2);
+        assertThat(result.out()).filteredOn(l -> l.startsWith("final ")).hasSize(2);
+    }
+}
