@@ -75,7 +75,7 @@ class LishogiReplayTest {
     @Test
     void aRecordWithAnIllegalMoveIsAMismatchAndExits1(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
         Path record = dir.resolve("bad.usi");
-        java.nio.file.Files.writeString(record, "position startpos moves 7g7f 3c3d 7f7e 4a3b 7e7d 3b4a 7d7c\n"
+        java.nio.file.Files.writeString(record, "position startpos moves 7g7f 3c3d 7f7e 4a3b 7e7d 3b3c 7d7c+\n"
                 + "position startpos moves 7g7f 3c3d 2g2f 3d3e 2h2c\n");
         Cli result = Cli.run("replay", record.toString());
         assertThat(result.exitCode()).isEqualTo(1);
