@@ -163,7 +163,7 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
                 reserveBusPins("I2C bus 1 (SDA, SCL)", 1, 2, 3);
             }
             if (leds instanceof LedsConfig.Ws2812 w && w.spiBus() == 0) {
-                reserveBusPins("SPI bus 0 (MOSI, SCLK)", -1, 10, 11);
+                reserveBusPins("SPI bus 0 (MOSI, SCLK, chip select)", -1, 10, 11, w.spiChannel() == 0 ? 8 : 7);
             }
             warnUnused();
             return new BoardConfig(kind, scan, activeLow, retries, squares, komadai, leds, clock, buzzer, buttons);
