@@ -37,7 +37,9 @@ final class Ht16k33 {
             }
         }
         boolean ok = chip.writeRegisters(0x00, ram) && chip.writeCommand(DISPLAY_ON);
-        if (!ok) {
+        if (ok) {
+            chip.health().succeeded();
+        } else {
             setUp = false;
         }
         return ok;
@@ -45,6 +47,10 @@ final class Ht16k33 {
 
     /** Turns the display off. */
     boolean off() {
-        return chip.writeCommand(DISPLAY_OFF);
+        boolean ok = chip.writeCommand(DISPLAY_OFF);
+        if (ok) {
+            chip.health().succeeded();
+        }
+        return ok;
     }
 }

@@ -10,7 +10,9 @@ import org.slf4j.LoggerFactory;
  * One chip on an I2C bus, accessed with retries. An access that throws or transfers fewer bytes than asked is tried
  * again up to {@code retries} more times at once (I2C glitches are usually single transfers); if every attempt fails
  * the access returns {@code false} and the chip's {@link FaultReporter.Device} is told, which logs it with chip and
- * address and tells the firmware once. Nothing here throws on a bus error.
+ * address and tells the firmware once. Recovery is for the owner to declare ({@code health().succeeded()}) once
+ * the access that matters works again: a chip that takes its set-up writes but still cannot be read has not
+ * recovered. Nothing here throws on a bus error.
  */
 final class I2cChip {
     private static final Logger log = LoggerFactory.getLogger(I2cChip.class);
@@ -99,7 +101,6 @@ final class I2cChip {
         if (attempt > 0) {
             log.info("{} {} 0x{} succeeded on retry {}", health, what, Integer.toHexString(register), attempt);
         }
-        health.succeeded();
     }
 
     /** Releases the bus handle. */

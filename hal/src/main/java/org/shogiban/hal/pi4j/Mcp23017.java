@@ -61,6 +61,7 @@ final class Mcp23017 {
             setUp = false;
             return -1;
         }
+        chip.health().succeeded();
         return (buffer[0] & 0xFF) | (buffer[1] & 0xFF) << 8;
     }
 
