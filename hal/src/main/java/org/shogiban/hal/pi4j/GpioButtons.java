@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Buttons on GPIO inputs with pull-ups, each switching to ground: low is pressed, high released. Pi4J reports the
- * (debounced) edges; each becomes a {@link ButtonEvent} stamped with the injected clock. A listener that throws is
- * logged and skipped.
+ * (debounced) edges; each change between released and pressed becomes a {@link ButtonEvent} stamped with the
+ * injected clock (buttons start released). A listener that throws is logged and skipped.
  */
 public final class GpioButtons implements Buttons {
     private static final Logger log = LoggerFactory.getLogger(GpioButtons.class);
@@ -26,6 +26,8 @@ public final class GpioButtons implements Buttons {
     private final MonotonicClock clock;
     private final Map<Button, DigitalInput> inputs;
     private final List<ButtonListener> listeners = new CopyOnWriteArrayList<>();
+    /** Whether each button is held, so only real changes become events (a pin starting up high is no release). */
+    private final Map<Button, Boolean> held = new EnumMap<>(Button.class);
 
     GpioButtons(Map<Button, DigitalInput> inputs, MonotonicClock clock) {
         this.clock = Objects.requireNonNull(clock);
@@ -46,6 +48,12 @@ public final class GpioButtons implements Buttons {
     }
 
     private void fire(Button button, boolean pressed) {
+        synchronized (held) {
+            if (held.getOrDefault(button, false) == pressed) {
+                return;
+            }
+            held.put(button, pressed);
+        }
         ButtonEvent event = new ButtonEvent(button, pressed, clock.millis());
         log.debug("button {} {} at {}", button, pressed ? "pressed" : "released", event.timeMillis());
         for (ButtonListener l : listeners) {
