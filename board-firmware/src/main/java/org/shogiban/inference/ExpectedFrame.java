@@ -1,5 +1,6 @@
 package org.shogiban.inference;
 
+import org.shogiban.hal.SensorKind;
 import java.util.Arrays;
 import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.Player;

@@ -1,5 +1,7 @@
 package org.shogiban.inference;
 
+import org.shogiban.hal.SensorKind;
+
 /**
  * How the move inference reads a board.
  *

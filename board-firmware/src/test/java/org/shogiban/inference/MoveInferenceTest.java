@@ -1,5 +1,6 @@
 package org.shogiban.inference;
 
+import org.shogiban.hal.SensorKind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.shogiban.hal.KomadaiSlot.LANCE;
 import static org.shogiban.hal.KomadaiSlot.PAWN;

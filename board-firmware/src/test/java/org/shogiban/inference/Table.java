@@ -1,5 +1,6 @@
 package org.shogiban.inference;
 
+import org.shogiban.hal.SensorKind;
 import java.util.ArrayList;
 import java.util.List;
 import org.shogiban.hal.Button;

@@ -61,7 +61,10 @@ public final class ConsecutiveScanDebouncer implements FrameDebouncer {
                 changed = true;
             }
         }
-        out = changed ? new SensorFrame(raw.timeMillis(), accepted, acceptedSlots) : out.at(raw.timeMillis());
+        if (!changed) {
+            return null;
+        }
+        out = new SensorFrame(raw.timeMillis(), accepted, acceptedSlots);
         return out;
     }
 }

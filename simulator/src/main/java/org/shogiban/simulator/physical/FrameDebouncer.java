@@ -3,10 +3,14 @@ package org.shogiban.simulator.physical;
 import org.shogiban.hal.SensorFrame;
 
 /**
- * Turns raw scans into debounced frames, one per scan. A small seam so the replay harness can use the HAL's own
- * debouncer once it exists, or this simple one.
+ * Turns raw scans into debounced frames. A small seam so the replay harness can run the HAL's own scan loop
+ * ({@link HalScanLoopDebouncer}, the default) or the simple {@link ConsecutiveScanDebouncer}.
  */
 public interface FrameDebouncer {
-    /** The debounced frame at the raw frame's time. */
+    /**
+     * Takes the raw frame of one scan.
+     *
+     * @return the debounced frame when the stable readings changed in this scan, else null
+     */
     SensorFrame debounce(SensorFrame raw);
 }

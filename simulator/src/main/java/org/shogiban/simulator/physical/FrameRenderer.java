@@ -3,7 +3,7 @@ package org.shogiban.simulator.physical;
 import java.util.Random;
 import org.shogiban.hal.SensorFrame;
 import org.shogiban.hal.SquareReading;
-import org.shogiban.inference.SensorKind;
+import org.shogiban.hal.SensorKind;
 
 /**
  * Scans a {@link PhysicalBoard} as the hardware would: one raw frame per scan, and for a while after a sensor's

@@ -2,7 +2,7 @@ package org.shogiban.simulator.physical;
 
 import org.shogiban.hal.SquareReading;
 import org.shogiban.inference.ExpectedFrame;
-import org.shogiban.inference.SensorKind;
+import org.shogiban.hal.SensorKind;
 import org.shogiban.rules.Position;
 import org.shogiban.simulator.trace.Place;
 import org.shogiban.simulator.trace.TraceEvent;

@@ -9,7 +9,7 @@ import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.Player;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
-import org.shogiban.inference.SensorKind;
+import org.shogiban.hal.SensorKind;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;

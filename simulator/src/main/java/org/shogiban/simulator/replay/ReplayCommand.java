@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Set;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
-import org.shogiban.inference.SensorKind;
+import org.shogiban.hal.SensorKind;
+import org.shogiban.simulator.SensorKinds;
 import org.shogiban.simulator.Options;
 import org.shogiban.simulator.SimulatorCommand;
 
@@ -37,7 +38,7 @@ public final class ReplayCommand implements SimulatorCommand {
         int noise = (int) o.getLong("noise", 1);
         try {
             Noise.check(noise);
-            config = InferenceConfig.defaults(SensorKind.parse(o.get("sensors", "occupancy")))
+            config = InferenceConfig.defaults(SensorKinds.parse(o.get("sensors", "occupancy")))
                     .withCommitPolicy(CommitPolicy.parse(o.get("commit", "stable")));
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());

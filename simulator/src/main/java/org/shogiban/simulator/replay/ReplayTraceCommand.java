@@ -10,7 +10,8 @@ import java.util.Set;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.inference.InferenceEvent;
-import org.shogiban.inference.SensorKind;
+import org.shogiban.hal.SensorKind;
+import org.shogiban.simulator.SensorKinds;
 import org.shogiban.simulator.Options;
 import org.shogiban.simulator.SimulatorCommand;
 import org.shogiban.simulator.trace.Trace;
@@ -42,7 +43,7 @@ public final class ReplayTraceCommand implements SimulatorCommand {
         SensorKind forced;
         try {
             policy = CommitPolicy.parse(o.get("commit", "stable"));
-            forced = o.values().containsKey("sensors") ? SensorKind.parse(o.get("sensors", "")) : null;
+            forced = o.values().containsKey("sensors") ? SensorKinds.parse(o.get("sensors", "")) : null;
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }

@@ -8,7 +8,7 @@ import org.shogiban.hal.SensorFrame;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.inference.InferenceEvent;
 import org.shogiban.inference.MoveInference;
-import org.shogiban.simulator.physical.ConsecutiveScanDebouncer;
+import org.shogiban.simulator.physical.HalScanLoopDebouncer;
 import org.shogiban.simulator.physical.FrameDebouncer;
 import org.shogiban.simulator.physical.FrameRenderer;
 import org.shogiban.simulator.physical.PhysicalBoard;
@@ -29,7 +29,7 @@ public final class TraceRunner {
     private final Supplier<FrameDebouncer> debouncers;
 
     public TraceRunner(InferenceConfig config, ReplaySettings settings) {
-        this(config, settings, () -> new ConsecutiveScanDebouncer(settings.debounceScans()));
+        this(config, settings, () -> new HalScanLoopDebouncer(settings.scanMillis(), settings.debounceScans()));
     }
 
     public TraceRunner(InferenceConfig config, ReplaySettings settings, Supplier<FrameDebouncer> debouncers) {
@@ -59,7 +59,10 @@ public final class TraceRunner {
                 }
             }
             SensorFrame frame = debouncer.debounce(renderer.scan(t));
-            events.addAll(inference.onFrame(frame));
+            if (frame != null) {
+                events.addAll(inference.onFrame(frame));
+            }
+            events.addAll(inference.onTick(t));
         }
         log.debug("trace of {} events replayed to {} ms: {} moves", todo.size(), finish, inference.moves().size());
         return new RunResult(trace.start(), inference.moves(), events);

@@ -2,7 +2,8 @@ package org.shogiban.simulator.trace;
 
 import java.util.List;
 import java.util.Optional;
-import org.shogiban.inference.SensorKind;
+import org.shogiban.hal.SensorKind;
+import org.shogiban.simulator.SensorKinds;
 import org.shogiban.rules.Position;
 
 /**
@@ -31,7 +32,7 @@ public record Trace(Position start, Optional<SensorKind> sensors, long endMillis
     public String toText() {
         StringBuilder sb = new StringBuilder();
         sb.append("# start ").append(start.equals(Position.startpos()) ? "startpos" : start.toSfen()).append('\n');
-        sensors.ifPresent(s -> sb.append("# sensors ").append(s.label()).append('\n'));
+        sensors.ifPresent(s -> sb.append("# sensors ").append(SensorKinds.label(s)).append('\n'));
         sb.append("# end ").append(endMillis).append('\n');
         for (TraceEvent e : events) {
             sb.append(e.text()).append('\n');

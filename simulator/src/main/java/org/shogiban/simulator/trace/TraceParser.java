@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.shogiban.hal.Button;
-import org.shogiban.inference.SensorKind;
+import org.shogiban.hal.SensorKind;
+import org.shogiban.simulator.SensorKinds;
 import org.shogiban.rules.Position;
 import org.shogiban.simulator.physical.PhysicalBoard;
 
@@ -51,7 +52,7 @@ public final class TraceParser {
                     switch (words[0]) {
                         case "start" -> start = words.length < 2 || words[1].equals("startpos")
                                 ? Position.startpos() : Position.fromSfen(words[1].replaceFirst("^sfen\\s+", ""));
-                        case "sensors" -> sensors = Optional.of(SensorKind.parse(words.length < 2 ? "" : words[1]));
+                        case "sensors" -> sensors = Optional.of(SensorKinds.parse(words.length < 2 ? "" : words[1]));
                         case "end" -> end = parseTime(words.length < 2 ? "" : words[1]);
                         default -> {
                             // a comment

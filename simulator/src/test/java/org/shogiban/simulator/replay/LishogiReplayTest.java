@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
-import org.shogiban.inference.SensorKind;
+import org.shogiban.hal.SensorKind;
 import org.shogiban.simulator.Cli;
 
 /** Every game of the 350 lishogi games replays through generated handling to exactly its moves. */

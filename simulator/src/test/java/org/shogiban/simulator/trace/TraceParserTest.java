@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.Player;
-import org.shogiban.inference.SensorKind;
+import org.shogiban.hal.SensorKind;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Square;
 import org.shogiban.simulator.Cli;
