@@ -237,15 +237,20 @@ public final class MoveInference {
         if (provisional != null || FrameComparison.matches(expected(), pending, f, config.sensorKind())) {
             return;
         }
-        int maxBack = Math.min(config.maxTakebackPlies(), moves.size());
-        for (int k = 1; k <= maxBack; k++) {
-            ExpectedFrame earlier = pictures.get(pictures.size() - 1 - k);
-            if (FrameComparison.matches(earlier, pending, f, config.sensorKind())) {
-                takeBack(k, now, events);
-                return;
+        // a legal move explains the board best; an earlier position (a takeback) comes next, and only then a move
+        // the rules reject: undoing the opponent's last move looks like moving their piece back, which is no move
+        List<Candidate> found = candidates(f);
+        boolean legalMove = found.size() == 1 && (found.get(0).optional || found.get(0).verdict.isLegal());
+        if (!legalMove) {
+            int maxBack = Math.min(config.maxTakebackPlies(), moves.size());
+            for (int k = 1; k <= maxBack; k++) {
+                ExpectedFrame earlier = pictures.get(pictures.size() - 1 - k);
+                if (FrameComparison.matches(earlier, pending, f, config.sensorKind())) {
+                    takeBack(k, now, events);
+                    return;
+                }
             }
         }
-        List<Candidate> found = candidates(f);
         if (found.size() != 1) {
             if (found.size() > 1) {
                 log.info("ply {}: {} moves explain the board equally ({}); not choosing", moves.size() + 1,

@@ -249,6 +249,15 @@ class MoveInferenceTest {
         }
 
         @Test
+        void aLegalMoveThatLooksLikeAnEarlierPositionIsAMoveNotATakeback() {
+            // after 9c6f (taking a pawn) and 9d9c+, gote's P*9d leaves the occupancy of two plies before
+            Table t = Table.occupancy("4k4/9/b8/P8/9/3P5/9/9/4K4 w - 1").lift("9c").lift("6f").waitMs(100)
+                    .place("6f").placeSlot(GOTE, PAWN).settle().move("9d", "9c").waitMs(500).press(Button.PROMOTE)
+                    .settle().liftSlot(GOTE, PAWN).waitMs(150).place("9d").settle();
+            assertThat(t.lines()).containsExactly("move 9c6f", "promotion-pending 9c", "move 9d9c+", "move P*9d");
+        }
+
+        @Test
         void aCaptureIsTakenBackWithItsPieceReturnedFromTheKomadai() {
             Table t = Table.occupancy(PAWN_FACE_OFF).lift("5d").placeSlot(SENTE, PAWN).move("5e", "5d").settle()
                     .lift("5d").waitMs(100).place("5e").liftSlot(SENTE, PAWN).waitMs(100).place("5d").settle();

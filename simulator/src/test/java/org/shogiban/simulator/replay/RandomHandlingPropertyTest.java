@@ -1,0 +1,93 @@
+package org.shogiban.simulator.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.shogiban.hal.SensorKind;
+import org.shogiban.inference.CommitPolicy;
+import org.shogiban.inference.InferenceConfig;
+import org.shogiban.inference.InferenceEvent;
+import org.shogiban.rules.Move;
+import org.shogiban.rules.Position;
+
+/**
+ * Property: over random legal games handled at random (captures in any order, late komadai, slides, hovers,
+ * hesitation, bounce, pieces knocked off between moves), the board infers exactly the moves played, never an
+ * illegal one, and reports every knocked-off piece as a discrepancy naming exactly its square.
+ */
+class RandomHandlingPropertyTest {
+
+    @Test
+    void randomGamesWithRandomHandling() {
+        check(300, 1_000);
+    }
+
+    @Tag("slow")
+    @Test
+    void thousandsOfRandomGamesWithRandomHandling() {
+        check(3000, 50_000);
+    }
+
+    private static void check(int games, long firstSeed) {
+        int knocks = 0;
+        int plies = 0;
+        for (int g = 0; g < games; g++) {
+            long seed = firstSeed + g;
+            Random r = new Random(seed);
+            SensorKind kind = SensorKind.values()[g % 2];
+            CommitPolicy policy = CommitPolicy.values()[(g / 2) % 2];
+            InferenceConfig config = InferenceConfig.defaults(kind).withCommitPolicy(policy);
+            int noise = 1 + r.nextInt(3);
+            ReplaySettings settings = ReplaySettings.standard().withBounce(Noise.bounceMillis(noise), seed);
+            List<Move> game = randomGame(r, 20 + r.nextInt(100));
+            HandlingGenerator.Handling handling = new HandlingGenerator(config, settings, noise, 0.08)
+                    .generateHandling(Position.startpos(), game, seed);
+            RunResult result = new TraceRunner(config, settings).run(handling.trace());
+            String where = "seed " + seed + " (" + kind + ", " + policy + ", noise " + noise + ")";
+
+            assertThat(result.moves()).as("moves inferred, " + where).containsExactlyElementsOf(game);
+            assertThat(result.events()).as("illegal moves inferred, " + where)
+                    .noneMatch(e -> e instanceof InferenceEvent.MoveCompleted m && !m.isLegal());
+            for (HandlingGenerator.Knock knock : handling.knocks()) {
+                assertThat(result.events()).as("report of the piece knocked off %s at %d, %s", knock.square(),
+                                knock.offMillis(), where)
+                        .anySatisfy(e -> {
+                            assertThat(e).isInstanceOf(InferenceEvent.Discrepancy.class);
+                            InferenceEvent.Discrepancy d = (InferenceEvent.Discrepancy) e;
+                            assertThat(d.timeMillis()).isBetween(knock.offMillis(), knock.backMillis());
+                            assertThat(d.squares()).singleElement()
+                                    .satisfies(m -> assertThat(m.square()).isEqualTo(knock.square()));
+                            assertThat(d.slots()).isEmpty();
+                        });
+                knocks++;
+            }
+            plies += game.size();
+        }
+        assertThat(knocks).as("knocks exercised").isGreaterThan(games / 2);
+        assertThat(plies).as("plies exercised").isGreaterThan(games * 20);
+    }
+
+    /** A random legal game favouring captures, drops and promotions, so they happen often. */
+    static List<Move> randomGame(Random r, int maxPlies) {
+        Position p = Position.startpos();
+        List<Move> moves = new ArrayList<>();
+        while (moves.size() < maxPlies && !p.hasNoLegalMove()) {
+            List<Move> legal = p.legalMoves();
+            List<Move> lively = new ArrayList<>();
+            for (Move m : legal) {
+                if (m.isDrop() || m.promote() || p.pieceAt(m.to()) != null) {
+                    lively.add(m);
+                }
+            }
+            List<Move> pool = !lively.isEmpty() && r.nextInt(3) > 0 ? lively : legal;
+            Move m = pool.get(r.nextInt(pool.size()));
+            moves.add(m);
+            p = p.play(m);
+        }
+        return moves;
+    }
+}
