@@ -38,8 +38,18 @@ public class ReplayBenchmark {
 
     @Setup
     public void setUp() throws Exception {
-        String shared = System.getProperty("shogiban.shared", "../shared");
-        games = RecordReader.read(Path.of(shared, "data/games/lishogi-350.usi.txt"));
+        // run from the module directory by exec:exec@jmh: the shared data lies beside the checkout
+        Path file = null;
+        for (String dir : new String[] {System.getProperty("shogiban.shared"), "../../shared", "../shared"}) {
+            if (dir != null && java.nio.file.Files.exists(Path.of(dir, "data/games/lishogi-350.usi.txt"))) {
+                file = Path.of(dir, "data/games/lishogi-350.usi.txt");
+                break;
+            }
+        }
+        if (file == null) {
+            throw new IllegalStateException("lishogi-350.usi.txt not found: set -Dshogiban.shared=<dir with data/>");
+        }
+        games = RecordReader.read(file);
         replayer = new GameReplayer(InferenceConfig.defaults(sensors), ReplaySettings.standard().withBounce(25, 1), 2);
     }
 
