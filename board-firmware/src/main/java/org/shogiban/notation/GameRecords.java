@@ -25,6 +25,10 @@ public final class GameRecords {
 
     /** Reads a record from text, telling KIF, KI2, CSA, JKF and USI/SFEN apart by content. */
     public static GameRecord read(String text) {
+        if (text.isBlank()) {
+            throw new RecordFormatException(1, "the input is empty; expected a game record (KIF, KI2, CSA, JKF, USI"
+                    + " or SFEN)");
+        }
         List<String> lines = RecordText.lines(text);
         return switch (detect(lines)) {
             case KIF, KIFU -> KifReader.readKif(lines);
