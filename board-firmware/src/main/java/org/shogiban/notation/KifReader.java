@@ -565,11 +565,12 @@ final class KifReader {
             }
         }
         if (candidates.isEmpty()) {
-            if (named.isHandKind() && !promote && modifiers.isEmpty()) {
+            if (named.isHandKind() && !promote && modifiers.isEmpty() && board.inHand(side, named) > 0) {
                 return Move.drop(named, to);
             }
             throw new RecordFormatException(number, "'" + token + "': no " + side.label() + " "
-                    + RecordBoard.name(named) + " can move to " + to);
+                    + RecordBoard.name(named) + " can move to " + to + (named.isHandKind() ? " and " + side.label()
+                    + " has none in hand to drop" : ""));
         }
         List<Square> chosen = Ki2Relative.filter(candidates, to, side, modifiers, named);
         if (chosen.size() != 1) {
