@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,8 +48,7 @@ final class JkfCodec {
         }
         Map<String, String> header = new LinkedHashMap<>();
         JsonNode h = root.path("header");
-        for (Iterator<Map.Entry<String, JsonNode>> it = h.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : h.properties()) {
             String key = e.getKey();
             String value = e.getValue().asText();
             switch (key) {
@@ -385,7 +383,7 @@ final class JkfCodec {
             }
             List<Square> candidates = KifWriter.candidates(board, m.to(), kind, side);
             String words = m.isDrop() ? (candidates.isEmpty() ? "" : "打")
-                    : Ki2Relative.wordsFor(m.from(), m.to(), candidates, side, kind);
+                    : Ki2Relative.wordsFor(m.from(), m.to(), candidates, side);
             if (!words.isEmpty()) {
                 mv.put("relative", Ki2Relative.jkfLetters(words));
             }

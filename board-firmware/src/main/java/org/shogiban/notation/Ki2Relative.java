@@ -2,7 +2,6 @@ package org.shogiban.notation;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Side;
 import org.shogiban.rules.Square;
 
@@ -19,7 +18,7 @@ final class Ki2Relative {
     }
 
     /** The candidates that fit the words (direction words first, then 右/左). */
-    static List<Square> filter(List<Square> candidates, Square to, Side side, String words, PieceType kind) {
+    static List<Square> filter(List<Square> candidates, Square to, Side side, String words) {
         List<Square> kept = new ArrayList<>(candidates);
         for (int i = 0; i < words.length(); i++) {
             char c = words.charAt(i);
@@ -43,12 +42,12 @@ final class Ki2Relative {
     }
 
     /** The shortest words that single out {@code from} among the candidates ("" when it is the only one). */
-    static String wordsFor(Square from, Square to, List<Square> candidates, Side side, PieceType kind) {
+    static String wordsFor(Square from, Square to, List<Square> candidates, Side side) {
         if (candidates.size() <= 1) {
             return "";
         }
         for (String words : CHOICES) {
-            List<Square> kept = filter(candidates, to, side, words, kind);
+            List<Square> kept = filter(candidates, to, side, words);
             if (kept.size() == 1 && kept.get(0).equals(from)) {
                 return words;
             }

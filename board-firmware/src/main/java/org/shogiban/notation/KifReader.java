@@ -572,7 +572,7 @@ final class KifReader {
                     + RecordBoard.name(named) + " can move to " + to + (named.isHandKind() ? " and " + side.label()
                     + " has none in hand to drop" : ""));
         }
-        List<Square> chosen = Ki2Relative.filter(candidates, to, side, modifiers, named);
+        List<Square> chosen = Ki2Relative.filter(candidates, to, side, modifiers);
         if (chosen.size() != 1) {
             throw new RecordFormatException(number, "'" + token + "' is ambiguous: " + candidates.size() + " "
                     + RecordBoard.name(named) + "s can move to " + to + (modifiers.isEmpty() ? "" : " and '"

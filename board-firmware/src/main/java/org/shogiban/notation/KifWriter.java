@@ -23,6 +23,8 @@ final class KifWriter {
     private final String nl;
     private final StringBuilder out = new StringBuilder(4096);
     private final boolean handicapGame;
+    /** The last KI2 move written on the current line, to pad the next one into a column. */
+    private String previous = "";
 
     private KifWriter(GameRecord record, boolean ki2, String lineEnd) {
         this.record = record;
@@ -256,8 +258,6 @@ final class KifWriter {
         return moves.size();
     }
 
-    private String previous = "";
-
     /** A move in KI2: square (or 同), piece, the words that tell it apart, 成/不成/打. */
     static String ki2Text(RecordBoard board, Move m, PieceType kind, Side side, Square lastTo) {
         StringBuilder sb = new StringBuilder(8);
@@ -271,7 +271,7 @@ final class KifWriter {
             }
             return sb.toString();
         }
-        sb.append(Ki2Relative.wordsFor(m.from(), m.to(), candidates, side, kind));
+        sb.append(Ki2Relative.wordsFor(m.from(), m.to(), candidates, side));
         if (m.promote()) {
             sb.append('成');
         } else if (Writers.couldPromote(kind, m, side)) {
