@@ -1,0 +1,42 @@
+package org.shogiban.hal.config;
+
+import java.util.List;
+import java.util.OptionalInt;
+
+/** How the square sensors are wired: MCP23017 port expanders, or a diode matrix on the Pi's GPIO. */
+public sealed interface SquaresConfig {
+
+    /**
+     * Square sensors on MCP23017 port expanders.
+     *
+     * @param chips the chips in order; chip {@code i} holds global pins {@code 16*i .. 16*i+15}
+     * @param pins global pin of each square in SFEN order; polarity boards give two per square (face-up output,
+     *             then face-down output), so 81 or 162 entries. A global pin is chip index * 16 + pin, where pins
+     *             0..7 are GPA0..GPA7 and 8..15 are GPB0..GPB7
+     * @param pullUp whether to enable the chips' internal 100 kΩ pull-ups
+     * @param interruptGpio BCM pin of the chips' shared, open-drain INT line, if wired
+     * @param backstopPasses with an interrupt line, read the chips anyway every this many passes
+     */
+    record Mcp23017(List<I2cAddress> chips, List<Integer> pins, boolean pullUp, OptionalInt interruptGpio,
+                    int backstopPasses) implements SquaresConfig {
+        public Mcp23017 {
+            chips = List.copyOf(chips);
+            pins = List.copyOf(pins);
+        }
+    }
+
+    /**
+     * Square sensors in a row/column diode matrix on GPIO: rows are driven low one at a time, columns read with
+     * pull-ups (a closed switch reads low).
+     *
+     * @param rows BCM pins of ranks a..i (SFEN rank 1..9)
+     * @param columns BCM pins of files 9..1 (SFEN order); polarity boards give 18: nine face-up, then nine face-down
+     * @param settleMicros how long to wait after driving a row before reading the columns
+     */
+    record Matrix(List<Integer> rows, List<Integer> columns, int settleMicros) implements SquaresConfig {
+        public Matrix {
+            rows = List.copyOf(rows);
+            columns = List.copyOf(columns);
+        }
+    }
+}

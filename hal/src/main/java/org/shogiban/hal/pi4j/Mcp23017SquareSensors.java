@@ -1,0 +1,149 @@
+package org.shogiban.hal.pi4j;
+
+import com.pi4j.io.gpio.digital.DigitalInput;
+import java.util.List;
+import java.util.Objects;
+import org.shogiban.hal.SensorKind;
+import org.shogiban.hal.SquareReading;
+import org.shogiban.hal.SquareSensors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Square sensors on MCP23017 port expanders.
+ *
+ * <p>Each pass reads every chip's 16 inputs (one I2C transfer per chip) and maps them to squares through the pin
+ * map: on an occupancy board square {@code i} is global pin {@code pins[i]}; on a polarity board it has the pair
+ * {@code pins[2i]} (face-up output) and {@code pins[2i+1]} (face-down output). A global pin is chip index * 16 + pin.
+ * With {@code activeLow} a sensor is active when its input reads 0 (reed switch or hall switch to ground).
+ *
+ * <p>With an interrupt line (the chips' INT outputs mirrored, open-drain, wired together to one GPIO, active low)
+ * the chips are read only when the line is low, and every {@code backstopPasses} passes anyway in case an edge was
+ * missed; between reads the last values are reused. A chip that cannot be read leaves its squares as they were
+ * in the caller's array and is reported (see {@link I2cChip}).
+ */
+public final class Mcp23017SquareSensors implements SquareSensors {
+    private static final Logger log = LoggerFactory.getLogger(Mcp23017SquareSensors.class);
+
+    private final SensorKind kind;
+    private final Mcp23017[] chips;
+    private final int[] chipOfInput;
+    private final int[] bitOfInput;
+    private final int activeXor;
+    private final DigitalInput interrupt;
+    private final int backstopPasses;
+    private final int[] inputs;
+    private final boolean[] chipRead;
+    private int passesSinceRead;
+    private boolean everRead;
+
+    /**
+     * @param chips the chips in configuration order, not yet set up
+     * @param pins the global pin of every input, 81 or 162 (see class comment)
+     * @param interrupt the shared INT line, or null to poll every pass
+     * @param backstopPasses with an interrupt line, read anyway after this many passes without a read
+     */
+    Mcp23017SquareSensors(SensorKind kind, List<Mcp23017> chips, List<Integer> pins, boolean activeLow,
+                          DigitalInput interrupt, int backstopPasses) {
+        this.kind = Objects.requireNonNull(kind);
+        int needed = kind == SensorKind.POLARITY ? 162 : 81;
+        if (pins.size() != needed) {
+            throw new IllegalArgumentException(kind + " squares need " + needed + " pins, got " + pins.size());
+        }
+        this.chips = chips.toArray(Mcp23017[]::new);
+        chipOfInput = new int[needed];
+        bitOfInput = new int[needed];
+        for (int i = 0; i < needed; i++) {
+            int pin = pins.get(i);
+            if (pin < 0 || pin >= this.chips.length * 16) {
+                throw new IllegalArgumentException("pin " + pin + " is not on the " + this.chips.length + " chips");
+            }
+            chipOfInput[i] = pin / 16;
+            bitOfInput[i] = pin % 16;
+        }
+        this.activeXor = activeLow ? 1 : 0;
+        this.interrupt = interrupt;
+        this.backstopPasses = Math.max(1, backstopPasses);
+        this.inputs = new int[this.chips.length];
+        this.chipRead = new boolean[this.chips.length];
+        for (Mcp23017 chip : this.chips) {
+            if (!chip.setUp()) {
+                log.warn("{} could not be set up; retrying on every pass", chip.chip().health());
+            }
+        }
+    }
+
+    @Override
+    public SensorKind kind() {
+        return kind;
+    }
+
+    @Override
+    public void sample(SquareReading[] into) {
+        if (mustRead()) {
+            passesSinceRead = 0;
+            everRead = true;
+            for (int c = 0; c < chips.length; c++) {
+                int value = chips[c].readInputs();
+                chipRead[c] = value >= 0;
+                if (value >= 0) {
+                    inputs[c] = value;
+                }
+            }
+        } else {
+            passesSinceRead++;
+        }
+        if (kind == SensorKind.OCCUPANCY) {
+            for (int sq = 0; sq < 81; sq++) {
+                int c = chipOfInput[sq];
+                if (chipRead[c]) {
+                    into[sq] = active(sq) ? SquareReading.OCCUPIED : SquareReading.EMPTY;
+                }
+            }
+        } else {
+            for (int sq = 0; sq < 81; sq++) {
+                int up = 2 * sq;
+                int down = up + 1;
+                if (chipRead[chipOfInput[up]] && chipRead[chipOfInput[down]]) {
+                    into[sq] = polarity(active(up), active(down));
+                }
+            }
+        }
+    }
+
+    /** The reading of a polarity square from its face-up and face-down outputs. */
+    static SquareReading polarity(boolean faceUp, boolean faceDown) {
+        if (faceUp) {
+            return faceDown ? SquareReading.OCCUPIED : SquareReading.FACE_UP;
+        }
+        return faceDown ? SquareReading.FACE_DOWN : SquareReading.EMPTY;
+    }
+
+    private boolean active(int input) {
+        return ((inputs[chipOfInput[input]] >>> bitOfInput[input] & 1) ^ activeXor) == 1;
+    }
+
+    private boolean mustRead() {
+        if (interrupt == null || !everRead || passesSinceRead + 1 >= backstopPasses) {
+            return true;
+        }
+        for (Mcp23017 chip : chips) {
+            if (!chip.isSetUp()) {
+                return true;
+            }
+        }
+        try {
+            return interrupt.isLow();
+        } catch (RuntimeException e) {
+            log.warn("interrupt line {} could not be read, polling instead: {}", interrupt.id(), e.toString());
+            return true;
+        }
+    }
+
+    /** Releases the chips' bus handles. */
+    void close() {
+        for (Mcp23017 chip : chips) {
+            chip.chip().close();
+        }
+    }
+}

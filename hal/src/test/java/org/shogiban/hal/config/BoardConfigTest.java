@@ -1,0 +1,221 @@
+package org.shogiban.hal.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogiban.hal.Button;
+import org.shogiban.hal.SensorKind;
+
+class BoardConfigTest {
+
+    static BoardConfig example(String name) throws IOException {
+        String path = "/org/shogiban/hal/config/examples/" + name;
+        try (InputStream in = BoardConfigTest.class.getResourceAsStream(path)) {
+            assertThat(in).as(path).isNotNull();
+            return BoardConfig.load(in, name);
+        }
+    }
+
+    private static Properties props(String... keyValues) {
+        Properties p = new Properties();
+        p.setProperty("squares.mcp23017.chips", "0x20,0x21,0x22,0x23,0x24,0x25");
+        for (int i = 0; i < keyValues.length; i += 2) {
+            p.setProperty(keyValues[i], keyValues[i + 1]);
+        }
+        return p;
+    }
+
+    private static ConfigException rejected(Properties p) {
+        try {
+            BoardConfig.parse(p, "board.properties");
+        } catch (ConfigException e) {
+            return e;
+        }
+        throw new AssertionError("configuration was accepted: " + p);
+    }
+
+    @Test
+    void reedExampleLoadsAsASixChipOccupancyBoard() throws IOException {
+        BoardConfig c = example("reed-6x-mcp23017.properties");
+        assertThat(c.sensorKind()).isEqualTo(SensorKind.OCCUPANCY);
+        SquaresConfig.Mcp23017 sq = (SquaresConfig.Mcp23017) c.squares();
+        assertThat(sq.chips()).hasSize(6).first().isEqualTo(new I2cAddress(1, 0x20));
+        assertThat(sq.pins()).hasSize(81).startsWith(0, 1, 2).endsWith(80);
+        assertThat(sq.interruptGpio()).hasValue(17);
+        KomadaiConfig.Mcp23017 k = (KomadaiConfig.Mcp23017) c.komadai();
+        assertThat(k.chips()).hasSize(5).first().isEqualTo(new I2cAddress(3, 0x20));
+        assertThat(k.slotPins()).hasSize(14);
+        assertThat(k.slotPins().get(0)).hasSize(18);
+        assertThat(k.slotPins().get(7)).startsWith(38);
+        assertThat(c.leds()).isEqualTo(new LedsConfig.Ws2812(0, 0, 2_400_000, true, 96));
+        assertThat(c.clock()).isEqualTo(new ClockConfig.Tm1637(23, 24, 25, 12, 5));
+        assertThat(c.buzzer()).isEqualTo(new BuzzerConfig.Pwm(18, 0, 2700, 80, 800));
+        assertThat(c.buttons().gpio()).hasSize(6).containsEntry(Button.CLOCK_SENTE, 5);
+        assertThat(c.scan().rateHz()).isEqualTo(100);
+    }
+
+    @Test
+    void hallExampleLoadsAsAPolarityBoardOnTwoBuses() throws IOException {
+        BoardConfig c = example("hall-polarity.properties");
+        assertThat(c.sensorKind()).isEqualTo(SensorKind.POLARITY);
+        SquaresConfig.Mcp23017 sq = (SquaresConfig.Mcp23017) c.squares();
+        assertThat(sq.chips()).hasSize(11).contains(new I2cAddress(3, 0x22));
+        assertThat(sq.pins()).hasSize(162);
+        KomadaiConfig.Mcp23017 k = (KomadaiConfig.Mcp23017) c.komadai();
+        assertThat(k.encoding()).isEqualTo(KomadaiConfig.Encoding.BINARY);
+        assertThat(k.slotPins().get(1)).containsExactly(5, 6, 7);
+        assertThat(c.leds()).isEqualTo(new LedsConfig.Ht16k33(new I2cAddress(1, 0x70), 15));
+        assertThat(c.clock()).isInstanceOf(ClockConfig.Ht16k33.class);
+        assertThat(c.buzzer()).isEqualTo(new BuzzerConfig.Pwm(12, 0, 2700, 80, 800));
+        assertThat(c.i2cRetries()).isEqualTo(3);
+    }
+
+    @Test
+    void defaultsOfAMinimalFile() {
+        BoardConfig c = BoardConfig.parse(props(), "board.properties");
+        assertThat(c.sensorKind()).isEqualTo(SensorKind.OCCUPANCY);
+        assertThat(c.scan().rateHz()).isEqualTo(100);
+        assertThat(c.scan().stableMillis()).isEqualTo(40);
+        assertThat(c.activeLow()).isTrue();
+        assertThat(c.i2cRetries()).isEqualTo(2);
+        assertThat(c.komadai()).isInstanceOf(KomadaiConfig.None.class);
+        assertThat(c.leds()).isInstanceOf(LedsConfig.None.class);
+        assertThat(c.clock()).isInstanceOf(ClockConfig.None.class);
+        assertThat(c.buzzer()).isInstanceOf(BuzzerConfig.None.class);
+        assertThat(c.buttons().gpio()).isEmpty();
+    }
+
+    @Test
+    void loadsAFile(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("board.properties");
+        Files.writeString(file, "squares.mcp23017.chips=0x20,0x21,0x22,0x23,0x24,0x25\nscan.rate-hz=200\n");
+        assertThat(BoardConfig.load(file).scan().rateHz()).isEqualTo(200);
+        ConfigException missing = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+                () -> BoardConfig.load(dir.resolve("nope.properties")));
+        assertThat(missing.getMessage()).contains("nope.properties");
+    }
+
+    @Test
+    void outOfRangeNumberNamesKeyValueAndRange() {
+        ConfigException e = rejected(props("scan.rate-hz", "0"));
+        assertThat(e.key()).isEqualTo("scan.rate-hz");
+        assertThat(e.value()).isEqualTo("0");
+        assertThat(e.allowed()).isEqualTo("an integer 1..1000");
+        assertThat(e.getMessage())
+                .isEqualTo("board.properties: key 'scan.rate-hz' has value '0'; allowed: an integer 1..1000");
+    }
+
+    @Test
+    void notANumber() {
+        ConfigException e = rejected(props("scan.stable-ms", "forty"));
+        assertThat(e.key()).isEqualTo("scan.stable-ms");
+        assertThat(e.allowed()).contains("0..1000");
+    }
+
+    @Test
+    void unknownChoiceListsTheChoices() {
+        ConfigException e = rejected(props("sensors.kind", "capacitive"));
+        assertThat(e.allowed()).isEqualTo("one of occupancy, polarity");
+    }
+
+    @Test
+    void misspelledKeyIsRejectedWithTheKeysOfItsGroup() {
+        ConfigException e = rejected(props("scan.rate", "100"));
+        assertThat(e.key()).isEqualTo("scan.rate");
+        assertThat(e.allowed()).contains("scan.rate-hz", "scan.stable-ms");
+    }
+
+    @Test
+    void tooFewChipsForAPolarityBoard() {
+        ConfigException e = rejected(props("sensors.kind", "polarity"));
+        assertThat(e.key()).isEqualTo("squares.mcp23017.chips");
+        assertThat(e.allowed()).contains("at least 11 chips", "162 inputs");
+    }
+
+    @Test
+    void chipAddressOutsideTheMcp23017Range() {
+        ConfigException e = rejected(props("squares.mcp23017.chips", "0x20,0x21,0x22,0x23,0x24,0x28"));
+        assertThat(e.value()).isEqualTo("0x20,0x21,0x22,0x23,0x24,0x28");
+        assertThat(e.allowed()).contains("0x20..0x27", "'0x28' is not");
+    }
+
+    @Test
+    void sameChipTwice() {
+        ConfigException e = rejected(props("komadai.driver", "mcp23017", "komadai.mcp23017.chips", "0x25"));
+        assertThat(e.key()).isEqualTo("komadai.mcp23017.chips");
+        assertThat(e.allowed()).contains("i2c-1/0x25 is already used by squares.mcp23017.chips");
+    }
+
+    @Test
+    void pinMapOfTheWrongLengthOrWithARepeat() {
+        assertThat(rejected(props("squares.mcp23017.pins", "0,1,2")).allowed()).contains("81 global pins");
+        StringBuilder pins = new StringBuilder("0");
+        for (int i = 0; i < 80; i++) {
+            pins.append(',').append(i);
+        }
+        assertThat(rejected(props("squares.mcp23017.pins", pins.toString())).allowed()).contains("0 appears twice");
+        assertThat(rejected(props("squares.mcp23017.pins", "96")).allowed()).contains("integers 0..95");
+    }
+
+    @Test
+    void gpioUsedTwiceNamesBothKeys() {
+        ConfigException e = rejected(props("buttons.menu-gpio", "5", "buttons.promote-gpio", "5"));
+        assertThat(e.key()).isEqualTo("buttons.menu-gpio");
+        assertThat(e.allowed()).contains("GPIO 5 is already used by buttons.promote-gpio");
+    }
+
+    @Test
+    void gpioOfTheI2cBusIsRefused() {
+        ConfigException e = rejected(props("buttons.menu-gpio", "2"));
+        assertThat(e.key()).isEqualTo("buttons.menu-gpio");
+        assertThat(e.allowed()).contains("I2C bus 1");
+    }
+
+    @Test
+    void matrixNeedsNineRowsAndTheRightColumns() {
+        Properties p = new Properties();
+        p.setProperty("sensors.driver", "matrix");
+        p.setProperty("squares.matrix.rows", "4,5,6,7,8,9,10,11,12");
+        p.setProperty("squares.matrix.columns", "13,14,15,16,17,18,19,20,21");
+        assertThat(BoardConfig.parse(p, "m").squares()).isInstanceOf(SquaresConfig.Matrix.class);
+        p.setProperty("sensors.kind", "polarity");
+        ConfigException e = rejected(p);
+        assertThat(e.key()).isEqualTo("squares.matrix.columns");
+        assertThat(e.allowed()).contains("18 BCM pins");
+    }
+
+    @Test
+    void tm1637NeedsItsPins() {
+        ConfigException e = rejected(props("clock.driver", "tm1637", "clock.tm1637.sente-clk", "23"));
+        assertThat(e.key()).isEqualTo("clock.tm1637.sente-dio");
+        assertThat(e.value()).isEmpty();
+        assertThat(e.allowed()).contains("required");
+    }
+
+    @Test
+    void buzzerOnAPinWithoutHardwarePwm() {
+        ConfigException e = rejected(props("buzzer.driver", "pwm", "buzzer.gpio", "4"));
+        assertThat(e.key()).isEqualTo("buzzer.gpio");
+        assertThat(e.allowed()).contains("12, 13, 18 or 19");
+    }
+
+    @Test
+    void ws2812BaudOutsideTheTimingWindow() {
+        ConfigException e = rejected(props("leds.driver", "ws2812", "leds.ws2812.spi-baud", "8000000"));
+        assertThat(e.allowed()).isEqualTo("an integer 2200000..3000000");
+    }
+
+    @Test
+    void komadaiWithTooFewChipsForTheDefaultPlaces() {
+        ConfigException e = rejected(props("komadai.driver", "mcp23017", "komadai.mcp23017.chips", "3:0x20"));
+        assertThat(e.key()).isEqualTo("komadai.mcp23017.chips");
+        assertThat(e.allowed()).contains("76 inputs");
+    }
+}

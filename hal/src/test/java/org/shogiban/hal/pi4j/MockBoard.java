@@ -1,0 +1,35 @@
+package org.shogiban.hal.pi4j;
+
+import com.pi4j.Pi4J;
+import com.pi4j.context.Context;
+import com.pi4j.io.i2c.I2C;
+import com.pi4j.plugin.mock.platform.MockPlatform;
+import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInputProvider;
+import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalOutputProvider;
+import com.pi4j.plugin.mock.provider.i2c.MockI2C;
+import com.pi4j.plugin.mock.provider.i2c.MockI2CProvider;
+import com.pi4j.plugin.mock.provider.pwm.MockPwmProvider;
+import com.pi4j.plugin.mock.provider.spi.MockSpiProvider;
+
+/** A Pi4J context on the mock platform of pi4j-plugin-mock, and helpers around its mock devices. */
+final class MockBoard {
+    private MockBoard() {
+    }
+
+    static Context context() {
+        return Pi4J.newContextBuilder()
+                .add(new MockPlatform())
+                .add(MockI2CProvider.newInstance(), MockSpiProvider.newInstance(), MockPwmProvider.newInstance(),
+                        MockDigitalInputProvider.newInstance(), MockDigitalOutputProvider.newInstance())
+                .build();
+    }
+
+    static MockI2C i2c(Context pi4j, String id, int bus, int address) {
+        return (MockI2C) pi4j.create(I2C.newConfigBuilder(pi4j).id(id).bus(bus).device(address));
+    }
+
+    /** Queues what the chip answers to the next two-byte read of GPIOA/GPIOB. */
+    static void answerGpio(MockI2C chip, int gpioA, int gpioB) {
+        chip.writeRegister(Mcp23017.GPIOA, new byte[] {(byte) gpioA, (byte) gpioB}, 0, 2);
+    }
+}

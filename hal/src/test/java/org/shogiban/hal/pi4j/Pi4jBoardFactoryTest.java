@@ -1,0 +1,80 @@
+package org.shogiban.hal.pi4j;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.pi4j.context.Context;
+import com.pi4j.io.i2c.I2C;
+import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInput;
+import com.pi4j.plugin.mock.provider.i2c.MockI2C;
+import com.pi4j.io.gpio.digital.DigitalInput;
+import com.pi4j.io.gpio.digital.DigitalState;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.shogiban.hal.Board;
+import org.shogiban.hal.Button;
+import org.shogiban.hal.ButtonEvent;
+import org.shogiban.hal.FaultReporter;
+import org.shogiban.hal.SensorKind;
+import org.shogiban.hal.SquareReading;
+import org.shogiban.hal.config.BoardConfig;
+import org.shogiban.hal.config.BoardConfigTestAccess;
+import org.shogiban.hal.scan.ManualClock;
+
+class Pi4jBoardFactoryTest {
+    private final Context pi4j = MockBoard.context();
+    private final ManualClock clock = new ManualClock(7);
+
+    @AfterEach
+    void shutdown() {
+        pi4j.shutdown();
+    }
+
+    @Test
+    void buildsTheReedBoardFromItsExampleFile() throws Exception {
+        BoardConfig config = BoardConfigTestAccess.example("reed-6x-mcp23017.properties");
+        try (Board board = Pi4jBoardFactory.build(config, pi4j, clock, new FaultReporter(clock))) {
+            assertThat(board.squares()).isInstanceOf(Mcp23017SquareSensors.class);
+            assertThat(board.squares().kind()).isEqualTo(SensorKind.OCCUPANCY);
+            assertThat(board.komadai()).isInstanceOf(Mcp23017KomadaiSensors.class);
+            assertThat(board.leds()).isInstanceOf(Ws2812LedPanel.class);
+            assertThat(board.clock()).isInstanceOf(Tm1637ClockDisplay.class);
+            assertThat(board.buzzer()).isInstanceOf(PwmBuzzer.class);
+            I2C chip5 = pi4j.registry().get("mcp23017-squares-5", I2C.class);
+            assertThat(chip5.bus()).isEqualTo(1);
+            assertThat(chip5.device()).isEqualTo(0x25);
+            assertThat(pi4j.registry().get("mcp23017-komadai-4", I2C.class).bus()).isEqualTo(3);
+
+            // square 80 (1i) is chip 5 GPA0
+            for (int c = 0; c < 6; c++) {
+                MockBoard.answerGpio((MockI2C) pi4j.registry().get("mcp23017-squares-" + c, I2C.class),
+                        c == 5 ? 0xFE : 0xFF, 0xFF);
+            }
+            SquareReading[] squares = new SquareReading[81];
+            Arrays.fill(squares, SquareReading.EMPTY);
+            board.squares().sample(squares);
+            assertThat(squares[80]).isEqualTo(SquareReading.OCCUPIED);
+
+            List<ButtonEvent> events = new ArrayList<>();
+            board.buttons().addListener(events::add);
+            MockDigitalInput menu = (MockDigitalInput) pi4j.registry().get("button-menu", DigitalInput.class);
+            menu.mockState(DigitalState.HIGH);
+            menu.mockState(DigitalState.LOW);
+            assertThat(events).containsExactly(new ButtonEvent(Button.MENU, true, 7));
+        }
+    }
+
+    @Test
+    void buildsThePolarityHallBoardFromItsExampleFile() throws Exception {
+        BoardConfig config = BoardConfigTestAccess.example("hall-polarity.properties");
+        try (Board board = Pi4jBoardFactory.build(config, pi4j, clock, new FaultReporter(clock))) {
+            assertThat(board.squares().kind()).isEqualTo(SensorKind.POLARITY);
+            assertThat(board.leds()).isInstanceOf(Ht16k33LedPanel.class);
+            assertThat(board.clock()).isInstanceOf(Ht16k33ClockDisplay.class);
+            assertThat(pi4j.registry().get("mcp23017-squares-10", I2C.class).device()).isEqualTo(0x22);
+            assertThat(pi4j.registry().get("ht16k33-clock-gote", I2C.class).device()).isEqualTo(0x72);
+        }
+    }
+}
