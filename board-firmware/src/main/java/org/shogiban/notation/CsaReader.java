@@ -198,7 +198,8 @@ final class CsaReader {
             for (int col = 0; col < 9; col++) {
                 String cell = row.substring(col * 3, col * 3 + 3);
                 Square sq = Square.of(9 - col, rank);
-                if (cell.equals(" * ") || cell.isBlank()) {
+                // an empty square is " * "; some writers pad it with another character (" *."), which we accept
+                if (cell.startsWith(" *") || cell.isBlank()) {
                     squares[sq.index()] = null;
                     continue;
                 }

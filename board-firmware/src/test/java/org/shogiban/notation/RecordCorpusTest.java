@@ -28,17 +28,7 @@ import org.shogiban.testdata.SharedData;
  */
 class RecordCorpusTest {
     /** Files the board refuses, with the reason and the line the error must name. */
-    private static final Map<String, Refusal> REFUSED = Map.of(
-            "json-kifu-format/packages/json-kifu-format/test/files/kif/9fu.kif", new Refusal(9,
-                    "a tsume problem whose diagram has a gote pawn on gote's last rank (a dead piece)"),
-            "json-kifu-format/packages/json-kifu-format/test/files/ki2/9fu.ki2", new Refusal(8,
-                    "the same tsume problem as KI2"),
-            "json-kifu-format/packages/json-kifu-format/test/files/csa/9fu.csa", new Refusal(20,
-                    "the same tsume problem as CSA"),
-            "json-kifu-format/packages/json-kifu-format/test/files/csa/9fu_komabetsu.csa", new Refusal(12,
-                    "the same tsume problem as CSA with P+/P- piece lists"),
-            "mog-core-scala/jvm/src/test/resources/csa/game/002.csa", new Refusal(5,
-                    "board rows end in a stray '.' after the ninth square, which is not CSA"));
+    private static final Map<String, Refusal> REFUSED = Map.of();
 
     private record Refusal(int line, String why) {
     }
