@@ -11,6 +11,7 @@ import org.shogiban.rules.NotationException;
 import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Position;
+import org.shogiban.rules.Sfen;
 import org.shogiban.rules.Side;
 import org.shogiban.rules.Square;
 
@@ -280,45 +281,10 @@ final class CsaReader {
         if (!positionGiven) {
             start = Position.startpos();
         } else {
-            StringBuilder sfen = new StringBuilder();
-            for (int rank = 1; rank <= 9; rank++) {
-                int empty = 0;
-                for (int file = 9; file >= 1; file--) {
-                    Piece p = squares[Square.of(file, rank).index()];
-                    if (p == null) {
-                        empty++;
-                        continue;
-                    }
-                    if (empty > 0) {
-                        sfen.append(empty);
-                        empty = 0;
-                    }
-                    sfen.append(p.sfen());
-                }
-                if (empty > 0) {
-                    sfen.append(empty);
-                }
-                if (rank < 9) {
-                    sfen.append('/');
-                }
-            }
             Side side = sideToMove == null ? Side.SENTE : sideToMove;
-            sfen.append(' ').append(side.sfenLetter()).append(' ');
-            int before = sfen.length();
-            for (Side s : Side.values()) {
-                for (int i = 6; i >= 0; i--) {
-                    int n = hands[s.ordinal()][i];
-                    if (n > 0) {
-                        sfen.append(n > 1 ? String.valueOf(n) : "").append(PieceType.HAND_KINDS[i].sfen(s));
-                    }
-                }
-            }
-            if (sfen.length() == before) {
-                sfen.append('-');
-            }
-            sfen.append(" 1");
+            String sfen = Sfen.format(squares, hands, side, 1);
             try {
-                start = Position.fromSfen(sfen.toString());
+                start = Position.fromSfen(sfen);
             } catch (NotationException e) {
                 throw new RecordFormatException(number, "the position is not valid: " + e.getMessage());
             }

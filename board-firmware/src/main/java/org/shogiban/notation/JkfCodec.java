@@ -18,6 +18,7 @@ import org.shogiban.rules.NotationException;
 import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Position;
+import org.shogiban.rules.Sfen;
 import org.shogiban.rules.Side;
 import org.shogiban.rules.Square;
 
@@ -151,46 +152,17 @@ final class JkfCodec {
                         kind(sq.path("kind"), "initial.data.board"));
             }
         }
-        StringBuilder sfen = new StringBuilder();
-        for (int rank = 1; rank <= 9; rank++) {
-            int empty = 0;
-            for (int file = 9; file >= 1; file--) {
-                Piece p = squares[Square.of(file, rank).index()];
-                if (p == null) {
-                    empty++;
-                    continue;
-                }
-                if (empty > 0) {
-                    sfen.append(empty);
-                    empty = 0;
-                }
-                sfen.append(p.sfen());
-            }
-            if (empty > 0) {
-                sfen.append(empty);
-            }
-            if (rank < 9) {
-                sfen.append('/');
-            }
-        }
-        sfen.append(' ').append(color(data.path("color"), "initial.data.color").sfenLetter()).append(' ');
-        int before = sfen.length();
+        int[][] handCounts = new int[2][7];
         JsonNode hands = data.path("hands");
         for (Side side : Side.values()) {
-            JsonNode hand = hands.path(side.ordinal());
-            for (int i = 6; i >= 0; i--) {
-                PieceType kind = PieceType.HAND_KINDS[i];
-                int n = hand.path(KifNames.csaName(kind)).asInt(0);
-                if (n > 0) {
-                    sfen.append(n > 1 ? String.valueOf(n) : "").append(kind.sfen(side));
-                }
+            for (PieceType kind : PieceType.HAND_KINDS) {
+                handCounts[side.ordinal()][kind.handIndex()] =
+                        hands.path(side.ordinal()).path(KifNames.csaName(kind)).asInt(0);
             }
         }
-        if (sfen.length() == before) {
-            sfen.append('-');
-        }
+        String sfen = Sfen.format(squares, handCounts, color(data.path("color"), "initial.data.color"), 1);
         try {
-            return Position.fromSfen(sfen.append(" 1").toString());
+            return Position.fromSfen(sfen);
         } catch (NotationException e) {
             throw new RecordFormatException(0, "JKF initial position is not valid: " + e.getMessage());
         }

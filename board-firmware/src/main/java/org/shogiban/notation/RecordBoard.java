@@ -4,6 +4,7 @@ import org.shogiban.rules.Move;
 import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Position;
+import org.shogiban.rules.Sfen;
 import org.shogiban.rules.Side;
 import org.shogiban.rules.Square;
 
@@ -95,45 +96,7 @@ final class RecordBoard {
 
     /** The SFEN of these pieces with a move number. */
     String sfen(int moveNumber) {
-        StringBuilder sb = new StringBuilder(90);
-        for (int rank = 1; rank <= 9; rank++) {
-            int empty = 0;
-            for (int file = 9; file >= 1; file--) {
-                Piece p = squares[Square.of(file, rank).index()];
-                if (p == null) {
-                    empty++;
-                    continue;
-                }
-                if (empty > 0) {
-                    sb.append(empty);
-                    empty = 0;
-                }
-                sb.append(p.sfen());
-            }
-            if (empty > 0) {
-                sb.append(empty);
-            }
-            if (rank < 9) {
-                sb.append('/');
-            }
-        }
-        sb.append(' ').append(sideToMove.sfenLetter()).append(' ');
-        int before = sb.length();
-        for (Side s : Side.values()) {
-            for (int i = 6; i >= 0; i--) {
-                int n = hands[s.ordinal()][i];
-                if (n > 0) {
-                    if (n > 1) {
-                        sb.append(n);
-                    }
-                    sb.append(PieceType.HAND_KINDS[i].sfen(s));
-                }
-            }
-        }
-        if (sb.length() == before) {
-            sb.append('-');
-        }
-        return sb.append(' ').append(moveNumber).toString();
+        return Sfen.format(squares, hands, sideToMove, moveNumber);
     }
 
     /**
