@@ -7,12 +7,17 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
-import org.shogiban.notation.UsiPositionLine;
-import org.shogiban.rules.Game;
-import org.shogiban.rules.GameResult;
-import org.shogiban.rules.Move;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.RecordJudge;
+import org.shogiban.notation.RecordRuling;
+import org.shogiban.rules.GameStatus;
+import org.shogiban.rules.ImpasseRule;
 
-/** {@code judge <file|->}: plays a game record as an arbiter and prints one JSON line with the verdict. */
+/**
+ * {@code judge <file|->}: rules on a game record (KIF, KI2, CSA, JKF or USI, told apart by content) as an arbiter
+ * and prints one JSON line with the verdict; impasse declarations are judged by the 27-point rule.
+ */
 final class JudgeCommand implements CliCommand {
     @Override
     public String name() {
@@ -21,7 +26,7 @@ final class JudgeCommand implements CliCommand {
 
     @Override
     public String usage() {
-        return "judge <file|->   play a game (USI position line) and print the arbiter's verdict as JSON";
+        return "judge <file|->   rule on a game record (KIF, KI2, CSA, JKF or USI) and print the verdict as JSON";
     }
 
     @Override
@@ -32,17 +37,8 @@ final class JudgeCommand implements CliCommand {
         if (args.get(0).startsWith("-") && !args.get(0).equals("-")) {
             throw new UsageException("unknown option '" + args.get(0) + "'");
         }
-        byte[] bytes = readInput(args.get(0), in);
-        String text = new String(bytes, java.nio.charset.StandardCharsets.UTF_8).strip();
-        UsiPositionLine line = UsiPositionLine.parse(firstLine(text));
-        Game game = new Game(line.start());
-        for (Move move : line.moves()) {
-            if (game.isOver()) {
-                break;
-            }
-            game.play(move);
-        }
-        out.println(JudgeJson.format(game, game.result()));
+        GameRecord record = GameRecords.read(readInput(args.get(0), in));
+        out.println(JudgeJson.format(RecordJudge.rule(record, ImpasseRule.POINTS_27)));
         return 0;
     }
 
@@ -57,29 +53,23 @@ final class JudgeCommand implements CliCommand {
         }
     }
 
-    private static String firstLine(String text) {
-        for (String l : text.split("\\R")) {
-            if (!l.isBlank() && !l.startsWith("#")) {
-                return l;
-            }
-        }
-        throw new UsageException("the input holds no game");
-    }
-
     /** Formats the verdict line. */
     static final class JudgeJson {
         private JudgeJson() {
         }
 
-        static String format(Game game, GameResult result) {
+        static String format(RecordRuling ruling) {
             StringBuilder sb = new StringBuilder("{");
-            sb.append("\"plies\":").append(game.plies());
-            sb.append(",\"sfen\":\"").append(game.current().toSfen()).append('"');
-            sb.append(",\"status\":\"").append(result.status()).append('"');
-            sb.append(",\"winner\":\"").append(result.winner() == null ? "none" : result.winner().label()).append('"');
-            if (result.reason() != null) {
-                sb.append(",\"reason\":\"").append(result.reason()).append('"');
-                sb.append(",\"ply\":").append(result.ply());
+            sb.append("\"plies\":").append(ruling.plies());
+            sb.append(",\"sfen\":\"").append(ruling.position().toSfen()).append('"');
+            sb.append(",\"status\":\"").append(ruling.status()).append('"');
+            sb.append(",\"winner\":\"").append(ruling.winner() == null ? "none" : ruling.winner().label())
+                    .append('"');
+            if (ruling.status() == GameStatus.ILLEGAL_MOVE) {
+                // a foul the record names without a move the rules can judge has no reason of its own
+                sb.append(",\"reason\":\"").append(ruling.reason() == null ? "UNSPECIFIED" : ruling.reason())
+                        .append('"');
+                sb.append(",\"ply\":").append(ruling.ply());
             }
             return sb.append('}').toString();
         }

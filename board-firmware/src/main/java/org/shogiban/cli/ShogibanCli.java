@@ -22,7 +22,7 @@ public final class ShogibanCli {
 
     /** The tool with every command of the board firmware. */
     static ShogibanCli standard() {
-        return new ShogibanCli(List.of(new PerftCommand(), new JudgeCommand()));
+        return new ShogibanCli(List.of(new PerftCommand(), new JudgeCommand(), new ConvertCommand()));
     }
 
     public static void main(String[] args) {

@@ -1,7 +1,7 @@
 package org.shogiban.rules;
 
-/** Reads and writes SFEN (board, side to move, hands, move number) for the engine's board. */
-final class Sfen {
+/** Reads and writes SFEN (board, side to move, hands, move number). */
+public final class Sfen {
     /** The even-game (平手) start position. */
     static final String STARTPOS = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
@@ -131,13 +131,9 @@ final class Sfen {
             if (code == 0) {
                 continue;
             }
-            int type = Geometry.typeOrdinal(code);
-            if (type == 7) {
+            // a piece that could never move (a pawn on its last rank) is kept: tsume problems set such positions
+            if (Geometry.typeOrdinal(code) == 7) {
                 kings[Geometry.side(code)]++;
-            }
-            if (Geometry.isDeadSquare(type, Geometry.side(code), sq)) {
-                throw new NotationException("SFEN '" + text + "': " + Piece.fromCode(code).type() + " on "
-                        + Square.ofIndex(sq) + " could never move again");
             }
         }
         for (int s = 0; s < 2; s++) {
@@ -151,6 +147,25 @@ final class Sfen {
             throw new NotationException("SFEN '" + text + "': the side not to move ("
                     + Side.values()[resting].label() + ") is in check");
         }
+    }
+
+    /**
+     * SFEN text of any arrangement, valid or not: pieces on 81 squares in SFEN index order (null for empty), each
+     * side's hand as counts in {@link PieceType#HAND_KINDS} order, the side to move and the move number.
+     */
+    public static String format(Piece[] squares, int[][] hands, Side sideToMove, int moveNumber) {
+        if (squares.length != 81 || hands.length != 2) {
+            throw new IllegalArgumentException("SFEN needs 81 squares and 2 hands");
+        }
+        Board board = new Board();
+        for (int sq = 0; sq < 81; sq++) {
+            board.squares[sq] = squares[sq] == null ? 0 : squares[sq].code();
+        }
+        for (int s = 0; s < 2; s++) {
+            System.arraycopy(hands[s], 0, board.hands[s], 0, 7);
+        }
+        board.side = sideToMove.ordinal();
+        return write(board, moveNumber);
     }
 
     /** Writes the board, side to move, hands and move number. */

@@ -1,0 +1,405 @@
+package org.shogiban.notation;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.shogiban.rules.Move;
+import org.shogiban.rules.NotationException;
+import org.shogiban.rules.Piece;
+import org.shogiban.rules.PieceType;
+import org.shogiban.rules.Position;
+import org.shogiban.rules.Sfen;
+import org.shogiban.rules.Side;
+import org.shogiban.rules.Square;
+
+/**
+ * Reads and writes JKF, the JSON kifu format of json-kifu-format: {@code header}, {@code initial} (a preset such as
+ * {@code HIRATE} or {@code KY}, or {@code OTHER} with the board), and {@code moves}, whose first entry holds the
+ * comments before the first move and whose last may be a {@code special} ending. Forks (variations) are not read.
+ */
+final class JkfCodec {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private JkfCodec() {
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    static GameRecord read(String text) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(text);
+        } catch (JacksonException e) {
+            JsonLocation at = e.getLocation();
+            throw new RecordFormatException(at == null ? 0 : Math.max(at.getLineNr(), 0),
+                    "expected JSON (JKF): " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject()) {
+            throw new RecordFormatException(1, "expected a JKF object {\"header\":..., \"moves\":[...]}");
+        }
+        Map<String, String> header = new LinkedHashMap<>();
+        JsonNode h = root.path("header");
+        for (Map.Entry<String, JsonNode> e : h.properties()) {
+            String key = e.getKey();
+            String value = e.getValue().asText();
+            switch (key) {
+                case "手合割" -> {
+                }
+                case "下手" -> header.put(RecordHeader.SENTE, value);
+                case "上手" -> header.put(RecordHeader.GOTE, value);
+                default -> {
+                    if (!key.isBlank()) {
+                        header.put(key, value);
+                    }
+                }
+            }
+        }
+        Position start = initial(root.path("initial"));
+        JsonNode moves = root.path("moves");
+        if (!moves.isMissingNode() && !moves.isArray()) {
+            throw new RecordFormatException(0, "JKF 'moves' must be an array");
+        }
+        RecordBoard board = new RecordBoard(start);
+        List<String> startComments = new ArrayList<>();
+        List<RecordedMove> recorded = new ArrayList<>();
+        RecordEnd end = RecordEnd.NONE;
+        Square lastTo = null;
+        for (int i = 0; i < moves.size(); i++) {
+            JsonNode entry = moves.get(i);
+            List<String> comments = comments(entry.path("comments"), i);
+            JsonNode move = entry.path("move");
+            JsonNode special = entry.path("special");
+            if (!special.isMissingNode() && !special.isNull()) {
+                end = special(special.asText(), board.sideToMove(), i);
+                if (recorded.isEmpty()) {
+                    startComments.addAll(comments);
+                } else {
+                    RecordedMove last = recorded.remove(recorded.size() - 1);
+                    List<String> c = new ArrayList<>(last.comments());
+                    c.addAll(comments);
+                    recorded.add(new RecordedMove(last.move(), last.timeUsed(), c));
+                }
+                break;
+            }
+            if (move.isMissingNode() || move.isNull()) {
+                if (i == 0) {
+                    startComments.addAll(comments);
+                    continue;
+                }
+                throw new RecordFormatException(0, "JKF moves[" + i + "]: expected 'move' or 'special'");
+            }
+            Move m = move(move, board, lastTo, i);
+            String problem = board.problem(m);
+            if (problem != null) {
+                throw new RecordFormatException(0, "JKF moves[" + i + "] (" + m.usi() + ") " + problem);
+            }
+            board.apply(m);
+            lastTo = m.to();
+            recorded.add(new RecordedMove(m, time(entry.path("time"), i), comments));
+        }
+        return new GameRecord(start, new RecordHeader(header), startComments, recorded, end);
+    }
+
+    private static List<String> comments(JsonNode node, int i) {
+        List<String> list = new ArrayList<>();
+        if (node.isMissingNode() || node.isNull()) {
+            return list;
+        }
+        if (!node.isArray()) {
+            throw new RecordFormatException(0, "JKF moves[" + i + "].comments must be an array of strings");
+        }
+        node.forEach(c -> list.add(c.asText()));
+        return list;
+    }
+
+    private static Position initial(JsonNode initial) {
+        if (initial.isMissingNode() || initial.isNull()) {
+            return Position.startpos();
+        }
+        String preset = initial.path("preset").asText("HIRATE");
+        if (!preset.equals("OTHER")) {
+            return Handicap.fromJkfPreset(preset).map(Handicap::start).orElseThrow(() -> new RecordFormatException(0,
+                    "unknown JKF initial preset '" + preset + "'; expected HIRATE, KY, KY_R, KA, HI, HIKY, 2, 3, 4, 5,"
+                            + " 5_L, 6, 8, 10 or OTHER"));
+        }
+        JsonNode data = initial.path("data");
+        JsonNode rows = data.path("board");
+        if (!rows.isArray() || rows.size() != 9) {
+            throw new RecordFormatException(0, "JKF initial.data.board must be 9 files of 9 squares");
+        }
+        Piece[] squares = new Piece[81];
+        for (int x = 1; x <= 9; x++) {
+            JsonNode file = rows.get(x - 1);
+            if (!file.isArray() || file.size() != 9) {
+                throw new RecordFormatException(0, "JKF initial.data.board[" + (x - 1) + "] must hold 9 squares");
+            }
+            for (int y = 1; y <= 9; y++) {
+                JsonNode sq = file.get(y - 1);
+                if (sq.path("kind").isMissingNode() || sq.path("kind").isNull()) {
+                    continue;
+                }
+                squares[Square.of(x, y).index()] = Piece.of(color(sq.path("color"), "initial.data.board"),
+                        kind(sq.path("kind"), "initial.data.board"));
+            }
+        }
+        int[][] handCounts = new int[2][7];
+        JsonNode hands = data.path("hands");
+        for (Side side : Side.values()) {
+            for (PieceType kind : PieceType.HAND_KINDS) {
+                handCounts[side.ordinal()][kind.handIndex()] =
+                        hands.path(side.ordinal()).path(KifNames.csaName(kind)).asInt(0);
+            }
+        }
+        String sfen = Sfen.format(squares, handCounts, color(data.path("color"), "initial.data.color"), 1);
+        try {
+            return Position.fromSfen(sfen);
+        } catch (NotationException e) {
+            throw new RecordFormatException(0, "JKF initial position is not valid: " + e.getMessage());
+        }
+    }
+
+    private static Side color(JsonNode node, String where) {
+        if (!node.isInt() || node.asInt() < 0 || node.asInt() > 1) {
+            throw new RecordFormatException(0, "JKF " + where + ": expected color 0 (sente) or 1 (gote), found "
+                    + node);
+        }
+        return node.asInt() == 0 ? Side.SENTE : Side.GOTE;
+    }
+
+    private static PieceType kind(JsonNode node, String where) {
+        PieceType kind = KifNames.fromCsa(node.asText());
+        if (kind == null) {
+            throw new RecordFormatException(0, "JKF " + where + ": unknown piece " + node
+                    + "; expected FU KY KE GI KI KA HI OU TO NY NK NG UM RY");
+        }
+        return kind;
+    }
+
+    private static Square place(JsonNode node, String where) {
+        int x = node.path("x").asInt(0);
+        int y = node.path("y").asInt(0);
+        if (x < 1 || x > 9 || y < 1 || y > 9) {
+            throw new RecordFormatException(0, "JKF " + where + ": expected a square {\"x\":1..9,\"y\":1..9}, found "
+                    + node);
+        }
+        return Square.of(x, y);
+    }
+
+    private static Move move(JsonNode move, RecordBoard board, Square lastTo, int i) {
+        String where = "moves[" + i + "].move";
+        PieceType kind = kind(move.path("piece"), where + ".piece");
+        JsonNode colorNode = move.path("color");
+        if (!colorNode.isMissingNode() && color(colorNode, where + ".color") != board.sideToMove()) {
+            throw new RecordFormatException(0, "JKF " + where + ": expected a move by "
+                    + board.sideToMove().label() + " (color " + board.sideToMove().ordinal() + "), found color "
+                    + colorNode);
+        }
+        Square to;
+        if (move.path("to").isObject()) {
+            to = place(move.path("to"), where + ".to");
+        } else if (move.path("same").asBoolean(false) && lastTo != null) {
+            to = lastTo;
+        } else {
+            throw new RecordFormatException(0, "JKF " + where + ": expected 'to' (or 'same' after a move)");
+        }
+        JsonNode from = move.path("from");
+        if (from.isMissingNode() || from.isNull()) {
+            if (!kind.isHandKind()) {
+                throw new RecordFormatException(0, "JKF " + where + ": a drop of " + kind + " (no 'from')");
+            }
+            return Move.drop(kind, to);
+        }
+        Square source = place(from, where + ".from");
+        Piece on = board.at(source);
+        if (on != null && on.side() == board.sideToMove() && on.type() != kind) {
+            throw new RecordFormatException(0, "JKF " + where + ": " + source + " holds " + RecordBoard.describe(on)
+                    + ", not the " + RecordBoard.name(kind) + " the move names");
+        }
+        if (source.equals(to)) {
+            throw new RecordFormatException(0, "JKF " + where + " goes nowhere");
+        }
+        return Move.of(source, to, move.path("promote").asBoolean(false));
+    }
+
+    private static Duration time(JsonNode time, int i) {
+        JsonNode now = time.path("now");
+        if (!now.isObject()) {
+            return null;
+        }
+        long s = now.path("h").asLong(0) * 3600 + now.path("m").asLong(0) * 60 + now.path("s").asLong(0);
+        if (s < 0) {
+            throw new RecordFormatException(0, "JKF moves[" + i + "].time.now is negative");
+        }
+        return Duration.ofSeconds(s);
+    }
+
+    private static RecordEnd special(String special, Side mover, int i) {
+        return switch (special) {
+            case "TORYO" -> RecordEnd.of(EndKind.RESIGNATION, mover);
+            case "TSUMI" -> RecordEnd.of(EndKind.CHECKMATE, mover);
+            case "SENNICHITE" -> RecordEnd.of(EndKind.REPETITION);
+            case "OUTE_SENNICHITE" -> RecordEnd.of(EndKind.PERPETUAL_CHECK, mover.opponent());
+            case "KACHI" -> RecordEnd.of(EndKind.IMPASSE_DECLARATION, mover);
+            case "JISHOGI" -> RecordEnd.of(EndKind.IMPASSE_DRAW);
+            case "HIKIWAKE" -> RecordEnd.of(EndKind.DRAW);
+            case "MAX_MOVES" -> RecordEnd.of(EndKind.MAX_MOVES);
+            case "TIME_UP" -> RecordEnd.of(EndKind.TIME_UP, mover);
+            case "ILLEGAL_MOVE" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, mover);
+            case "+ILLEGAL_ACTION" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, Side.SENTE);
+            case "-ILLEGAL_ACTION" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, Side.GOTE);
+            case "CHUDAN" -> RecordEnd.of(EndKind.ABORTED);
+            default -> throw new RecordFormatException(0, "JKF moves[" + i + "]: unknown special '" + special
+                    + "'; expected TORYO, TSUMI, SENNICHITE, KACHI, JISHOGI, HIKIWAKE, TIME_UP, ILLEGAL_MOVE,"
+                    + " +ILLEGAL_ACTION, -ILLEGAL_ACTION or CHUDAN");
+        };
+    }
+
+    // ---------------------------------------------------------------- writing
+
+    static String write(GameRecord record) {
+        ObjectNode root = JSON.createObjectNode();
+        ObjectNode header = root.putObject("header");
+        Optional<Handicap> handicap = record.handicap();
+        boolean handicapGame = handicap.isPresent() && handicap.get().isHandicap();
+        for (Map.Entry<String, String> e : record.header().fields().entrySet()) {
+            String key = e.getKey();
+            if (handicapGame && key.equals(RecordHeader.SENTE)) {
+                key = "下手";
+            } else if (handicapGame && key.equals(RecordHeader.GOTE)) {
+                key = "上手";
+            }
+            header.put(key, e.getValue());
+        }
+        handicap.ifPresent(h -> header.put("手合割", h.kifName()));
+        ObjectNode initial = root.putObject("initial");
+        Position start = record.start();
+        if (handicap.isPresent()) {
+            initial.put("preset", handicap.get().jkfPreset());
+        } else {
+            initial.put("preset", "OTHER");
+            ObjectNode data = initial.putObject("data");
+            data.put("color", start.sideToMove().ordinal());
+            ArrayNode board = data.putArray("board");
+            for (int x = 1; x <= 9; x++) {
+                ArrayNode file = board.addArray();
+                for (int y = 1; y <= 9; y++) {
+                    ObjectNode sq = file.addObject();
+                    Piece p = start.pieceAt(Square.of(x, y));
+                    if (p != null) {
+                        sq.put("color", p.side().ordinal());
+                        sq.put("kind", KifNames.csaName(p.type()));
+                    }
+                }
+            }
+            ArrayNode hands = data.putArray("hands");
+            for (Side side : Side.values()) {
+                ObjectNode hand = hands.addObject();
+                for (PieceType kind : new PieceType[] {PieceType.PAWN, PieceType.LANCE, PieceType.KNIGHT,
+                    PieceType.SILVER, PieceType.GOLD, PieceType.BISHOP, PieceType.ROOK}) {
+                    hand.put(KifNames.csaName(kind), start.hand(side).count(kind));
+                }
+            }
+        }
+        ArrayNode moves = root.putArray("moves");
+        ObjectNode first = moves.addObject();
+        if (!record.startComments().isEmpty()) {
+            ArrayNode c = first.putArray("comments");
+            record.startComments().forEach(c::add);
+        }
+        RecordBoard board = new RecordBoard(start);
+        long[] totals = new long[2];
+        Square lastTo = null;
+        List<RecordedMove> recorded = record.recordedMoves();
+        for (int i = 0; i < recorded.size(); i++) {
+            RecordedMove rm = recorded.get(i);
+            Move m = rm.move();
+            Side side = board.sideToMove();
+            PieceType kind = Writers.check(board, m, i);
+            ObjectNode entry = moves.addObject();
+            if (!rm.comments().isEmpty()) {
+                ArrayNode c = entry.putArray("comments");
+                rm.comments().forEach(c::add);
+            }
+            ObjectNode mv = entry.putObject("move");
+            mv.put("color", side.ordinal());
+            if (!m.isDrop()) {
+                ObjectNode from = mv.putObject("from");
+                from.put("x", m.from().file());
+                from.put("y", m.from().rank());
+            }
+            ObjectNode to = mv.putObject("to");
+            to.put("x", m.to().file());
+            to.put("y", m.to().rank());
+            mv.put("piece", KifNames.csaName(kind));
+            if (m.to().equals(lastTo)) {
+                mv.put("same", true);
+            }
+            if (m.promote()) {
+                mv.put("promote", true);
+            } else if (Writers.couldPromote(kind, m, side)) {
+                mv.put("promote", false);
+            }
+            Piece captured = board.at(m.to());
+            if (captured != null) {
+                mv.put("capture", KifNames.csaName(captured.type()));
+            }
+            List<Square> candidates = KifWriter.candidates(board, m.to(), kind, side);
+            String words = m.isDrop() ? (candidates.isEmpty() ? "" : "打")
+                    : Ki2Relative.wordsFor(m.from(), m.to(), candidates, side);
+            if (!words.isEmpty()) {
+                mv.put("relative", Ki2Relative.jkfLetters(words));
+            }
+            if (rm.timeUsed() != null) {
+                long s = rm.timeUsed().toSeconds();
+                totals[side.ordinal()] += s;
+                long total = totals[side.ordinal()];
+                ObjectNode time = entry.putObject("time");
+                ObjectNode now = time.putObject("now");
+                now.put("m", s / 60);
+                now.put("s", s % 60);
+                ObjectNode sum = time.putObject("total");
+                sum.put("h", total / 3600);
+                sum.put("m", total / 60 % 60);
+                sum.put("s", total % 60);
+            }
+            board.apply(m);
+            lastTo = m.to();
+        }
+        String special = specialName(record.end(), board.sideToMove());
+        if (special != null) {
+            moves.addObject().put("special", special);
+        }
+        try {
+            return JSON.writeValueAsString(root) + "\n";
+        } catch (JacksonException e) {
+            throw new IllegalStateException("JKF tree could not be written", e);
+        }
+    }
+
+    /** The JKF special; JKF has no perpetual check or move limit, so those become a foul and a draw. */
+    private static String specialName(RecordEnd end, Side mover) {
+        return switch (end.kind()) {
+            case NONE -> null;
+            case RESIGNATION -> "TORYO";
+            case CHECKMATE -> "TSUMI";
+            case REPETITION -> "SENNICHITE";
+            case IMPASSE_DECLARATION -> "KACHI";
+            case IMPASSE_DRAW -> "JISHOGI";
+            case DRAW, MAX_MOVES -> "HIKIWAKE";
+            case TIME_UP -> "TIME_UP";
+            case PERPETUAL_CHECK, ILLEGAL_MOVE -> end.side() == mover ? "ILLEGAL_MOVE"
+                    : end.side() == Side.SENTE ? "+ILLEGAL_ACTION" : "-ILLEGAL_ACTION";
+            case ABORTED -> "CHUDAN";
+        };
+    }
+}

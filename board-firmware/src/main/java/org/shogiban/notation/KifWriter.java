@@ -1,0 +1,318 @@
+package org.shogiban.notation;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.shogiban.rules.Move;
+import org.shogiban.rules.Piece;
+import org.shogiban.rules.PieceType;
+import org.shogiban.rules.Position;
+import org.shogiban.rules.Side;
+import org.shogiban.rules.Square;
+
+/**
+ * Writes KIF ({@code 1 ７六歩(77) ( 0:16/00:00:16)}) and KI2 ({@code ▲７六歩}) the way Kifu for Windows and
+ * ShogiHome do: headers, 手合割 or a board diagram for other starts, moves with times, comments ({@code *}), the
+ * end line and the {@code まで…} summary.
+ */
+final class KifWriter {
+    private final GameRecord record;
+    private final boolean ki2;
+    private final String nl;
+    private final StringBuilder out = new StringBuilder(4096);
+    private final boolean handicapGame;
+    /** The last KI2 move written on the current line, to pad the next one into a column. */
+    private String previous = "";
+
+    private KifWriter(GameRecord record, boolean ki2, String lineEnd) {
+        this.record = record;
+        this.ki2 = ki2;
+        this.nl = lineEnd;
+        Optional<Handicap> h = record.handicap();
+        this.handicapGame = h.isPresent() && h.get().isHandicap();
+    }
+
+    static String writeKif(GameRecord record, boolean utf8) {
+        KifWriter w = new KifWriter(record, false, "\r\n");
+        w.out.append("#KIF version=2.0 encoding=").append(utf8 ? "UTF-8" : "Shift_JIS").append(w.nl);
+        return w.write();
+    }
+
+    static String writeKi2(GameRecord record) {
+        return new KifWriter(record, true, "\r\n").write();
+    }
+
+    private String write() {
+        header();
+        if (!ki2) {
+            out.append("手数----指手---------消費時間--").append(nl);
+        } else {
+            out.append(nl);
+        }
+        comments(record.startComments());
+        int plies = ki2 ? ki2Moves() : kifMoves();
+        summary(plies);
+        return out.toString();
+    }
+
+    private String sideName(Side side) {
+        if (handicapGame) {
+            return side == Side.SENTE ? "下手" : "上手";
+        }
+        return side == Side.SENTE ? "先手" : "後手";
+    }
+
+    private void header() {
+        Position start = record.start();
+        Optional<Handicap> handicap = record.handicap();
+        boolean diagram = handicap.isEmpty() || start.moveNumber() > 1;
+        for (Map.Entry<String, String> e : record.header().fields().entrySet()) {
+            String key = e.getKey();
+            if (key.startsWith("$") || key.equals(RecordHeader.SENTE) || key.equals(RecordHeader.GOTE)) {
+                continue;
+            }
+            out.append(key).append('：').append(oneLine(e.getValue())).append(nl);
+        }
+        if (diagram) {
+            diagram(start);
+        } else {
+            out.append("手合割：").append(handicap.get().kifName()).append(nl);
+        }
+        out.append(sideName(Side.SENTE)).append('：').append(oneLine(record.header().sente().orElse(""))).append(nl);
+        out.append(sideName(Side.GOTE)).append('：').append(oneLine(record.header().gote().orElse(""))).append(nl);
+    }
+
+    private static String oneLine(String s) {
+        return s.replace('\r', ' ').replace('\n', ' ');
+    }
+
+    private void diagram(Position start) {
+        if (start.moveNumber() > 1) {
+            out.append("手数＝").append(start.moveNumber() - 1).append(nl);
+        }
+        hand(start, Side.GOTE);
+        out.append("  ９ ８ ７ ６ ５ ４ ３ ２ １").append(nl);
+        out.append("+---------------------------+").append(nl);
+        for (int rank = 1; rank <= 9; rank++) {
+            out.append('|');
+            for (int file = 9; file >= 1; file--) {
+                Piece p = start.pieceAt(Square.of(file, rank));
+                if (p == null) {
+                    out.append(" ・");
+                } else {
+                    out.append(p.side() == Side.GOTE ? 'v' : ' ').append(KifNames.boardChar(p.type()));
+                }
+            }
+            out.append('|').append(KifNames.KANJI_DIGITS.charAt(rank)).append(nl);
+        }
+        out.append("+---------------------------+").append(nl);
+        hand(start, Side.SENTE);
+        if (start.sideToMove() == Side.GOTE) {
+            out.append(sideName(Side.GOTE)).append("番").append(nl);
+        }
+    }
+
+    private void hand(Position start, Side side) {
+        out.append(sideName(side)).append("の持駒：");
+        boolean any = false;
+        for (int i = 6; i >= 0; i--) {
+            PieceType kind = PieceType.HAND_KINDS[i];
+            int n = start.hand(side).count(kind);
+            if (n > 0) {
+                out.append(KifNames.boardChar(kind));
+                if (n > 1) {
+                    out.append(KifNames.kanjiNumber(n));
+                }
+                out.append('\u3000');
+                any = true;
+            }
+        }
+        if (!any) {
+            out.append("なし");
+        }
+        out.append(nl);
+    }
+
+    private void comments(List<String> comments) {
+        for (String c : comments) {
+            for (String line : c.split("\r\n|\n|\r", -1)) {
+                out.append('*').append(line).append(nl);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- KIF moves
+
+    private int kifMoves() {
+        RecordBoard board = new RecordBoard(record.start());
+        List<RecordedMove> moves = record.recordedMoves();
+        long[] totals = new long[2];
+        Square lastTo = null;
+        int number = record.start().moveNumber();
+        for (int i = 0; i < moves.size(); i++) {
+            RecordedMove rm = moves.get(i);
+            Move m = rm.move();
+            Side side = board.sideToMove();
+            PieceType kind = Writers.check(board, m, i);
+            StringBuilder text = new StringBuilder(16);
+            text.append(m.to().equals(lastTo) ? "同\u3000" : KifNames.square(m.to()));
+            text.append(KifNames.moveName(kind));
+            if (m.isDrop()) {
+                text.append('打');
+            } else {
+                if (m.promote()) {
+                    text.append('成');
+                } else if (Writers.couldPromote(kind, m, side)) {
+                    text.append("不成");
+                }
+                text.append('(').append(m.from().file()).append(m.from().rank()).append(')');
+            }
+            moveLine(number + i, text, rm.timeUsed(), totals, side);
+            comments(rm.comments());
+            board.apply(m);
+            lastTo = m.to();
+        }
+        String word = endWord(board.sideToMove());
+        if (word != null) {
+            moveLine(number + moves.size(), new StringBuilder(word), null, totals, board.sideToMove());
+        }
+        return moves.size();
+    }
+
+    private void moveLine(int number, CharSequence text, Duration time, long[] totals, Side side) {
+        String n = String.valueOf(number);
+        out.append(" ".repeat(Math.max(0, 4 - n.length()))).append(n).append(' ').append(text);
+        if (time != null) {
+            int width = displayWidth(text);
+            out.append(" ".repeat(Math.max(1, 14 - width)));
+            long s = time.toSeconds();
+            totals[side.ordinal()] += s;
+            long total = totals[side.ordinal()];
+            out.append('(').append(pad(s / 60, 2, ' ')).append(':').append(pad(s % 60, 2, '0')).append('/')
+                    .append(pad(total / 3600, 2, '0')).append(':').append(pad(total / 60 % 60, 2, '0')).append(':')
+                    .append(pad(total % 60, 2, '0')).append(')');
+        }
+        out.append(nl);
+    }
+
+    private static String pad(long v, int width, char fill) {
+        String s = String.valueOf(v);
+        return s.length() >= width ? s : String.valueOf(fill).repeat(width - s.length()) + s;
+    }
+
+    private static int displayWidth(CharSequence s) {
+        int w = 0;
+        for (int i = 0; i < s.length(); i++) {
+            w += s.charAt(i) < 0x80 ? 1 : 2;
+        }
+        return w;
+    }
+
+    /** The KIF end line's word, or null when the record has no end. */
+    private String endWord(Side mover) {
+        RecordEnd end = record.end();
+        return switch (end.kind()) {
+            case NONE -> null;
+            case RESIGNATION -> "投了";
+            case CHECKMATE -> "詰み";
+            case REPETITION -> "千日手";
+            // KIF has no word for it: the JSA rules rule it a foul by the checking side
+            case PERPETUAL_CHECK, ILLEGAL_MOVE -> end.side() == mover ? "反則負け" : "反則勝ち";
+            case IMPASSE_DECLARATION -> "入玉勝ち";
+            case IMPASSE_DRAW -> "持将棋";
+            case DRAW, MAX_MOVES -> "引き分け";
+            case TIME_UP -> "切れ負け";
+            case ABORTED -> "中断";
+        };
+    }
+
+    // ---------------------------------------------------------------- KI2 moves
+
+    private int ki2Moves() {
+        RecordBoard board = new RecordBoard(record.start());
+        List<RecordedMove> moves = record.recordedMoves();
+        Square lastTo = null;
+        int onLine = 0;
+        for (int i = 0; i < moves.size(); i++) {
+            RecordedMove rm = moves.get(i);
+            Move m = rm.move();
+            Side side = board.sideToMove();
+            PieceType kind = Writers.check(board, m, i);
+            String token = (side == Side.SENTE ? "▲" : "△") + ki2Text(board, m, kind, side, lastTo);
+            if (onLine > 0) {
+                out.append(" ".repeat(Math.max(1, 12 - displayWidth(previous))));
+            }
+            out.append(token);
+            previous = token;
+            onLine++;
+            board.apply(m);
+            lastTo = m.to();
+            if (onLine == 6 || !rm.comments().isEmpty() || i == moves.size() - 1) {
+                out.append(nl);
+                onLine = 0;
+                comments(rm.comments());
+            }
+        }
+        return moves.size();
+    }
+
+    /** A move in KI2: square (or 同), piece, the words that tell it apart, 成/不成/打. */
+    static String ki2Text(RecordBoard board, Move m, PieceType kind, Side side, Square lastTo) {
+        StringBuilder sb = new StringBuilder(8);
+        sb.append(m.to().equals(lastTo) ? "同" + (KifNames.moveName(kind).length() == 1 ? "\u3000" : "")
+                : KifNames.square(m.to()));
+        sb.append(KifNames.moveName(kind));
+        List<Square> candidates = candidates(board, m.to(), kind, side);
+        if (m.isDrop()) {
+            if (!candidates.isEmpty()) {
+                sb.append('打');
+            }
+            return sb.toString();
+        }
+        sb.append(Ki2Relative.wordsFor(m.from(), m.to(), candidates, side));
+        if (m.promote()) {
+            sb.append('成');
+        } else if (Writers.couldPromote(kind, m, side)) {
+            sb.append("不成");
+        }
+        return sb.toString();
+    }
+
+    /** The squares of the side's pieces of a kind that could move to a square. */
+    static List<Square> candidates(RecordBoard board, Square to, PieceType kind, Side side) {
+        List<Square> list = new ArrayList<>(2);
+        for (int i = 0; i < 81; i++) {
+            Square sq = Square.ofIndex(i);
+            Piece p = board.at(sq);
+            if (p != null && p.side() == side && p.type() == kind && board.reaches(sq, to)) {
+                list.add(sq);
+            }
+        }
+        return list;
+    }
+
+    // ---------------------------------------------------------------- summary
+
+    private void summary(int plies) {
+        RecordEnd end = record.end();
+        if (end.kind() == EndKind.NONE) {
+            return;
+        }
+        Side side = end.side();
+        String what = switch (end.kind()) {
+            case NONE -> throw new IllegalStateException();
+            case RESIGNATION -> sideName(side.opponent()) + "の勝ち";
+            case CHECKMATE -> "詰み";
+            case REPETITION -> "千日手";
+            case PERPETUAL_CHECK, ILLEGAL_MOVE -> sideName(side) + "の反則負け";
+            case IMPASSE_DECLARATION -> sideName(side) + "の入玉勝ち";
+            case IMPASSE_DRAW -> "持将棋";
+            case DRAW, MAX_MOVES -> "引き分け";
+            case TIME_UP -> "時間切れにより" + sideName(side.opponent()) + "の勝ち";
+            case ABORTED -> "中断";
+        };
+        out.append("まで").append(plies).append("手で").append(what).append(nl);
+    }
+}

@@ -1,0 +1,97 @@
+package org.shogiban.notation;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns a record's bytes into text (UTF-8 with BOM, strict UTF-8, else Shift_JIS, else EUC-JP) and text into
+ * lines.
+ */
+final class RecordText {
+    private RecordText() {
+    }
+
+    /** Decodes a record; throws {@link RecordFormatException} for binary data or bytes no encoding explains. */
+    static String decode(byte[] bytes) {
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == 0) {
+                throw new RecordFormatException(lineAt(bytes, i), "binary data (a NUL byte at offset " + i
+                        + "); expected a game record as text");
+            }
+        }
+        int offset = 0;
+        if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB && (bytes[2] & 0xff) == 0xBF) {
+            offset = 3;
+        }
+        ByteBuffer buffer = ByteBuffer.wrap(bytes, offset, bytes.length - offset);
+        try {
+            return strict(StandardCharsets.UTF_8.newDecoder()).decode(buffer).toString();
+        } catch (CharacterCodingException notUtf8) {
+            if (offset == 3) {
+                throw new RecordFormatException(0, "the file starts with a UTF-8 byte order mark but is not UTF-8");
+            }
+        }
+        try {
+            return strict(GameRecords.SHIFT_JIS.newDecoder()).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            // old CSA archives from Unix machines (e.g. 2005 computer shogi games) are EUC-JP
+        }
+        try {
+            return strict(Charset.forName("EUC-JP").newDecoder()).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            int bad = firstUndecodable(bytes);
+            throw new RecordFormatException(lineAt(bytes, bad), "bytes at offset " + bad
+                    + " are not UTF-8, Shift_JIS or EUC-JP text; expected a game record as text");
+        }
+    }
+
+    private static CharsetDecoder strict(CharsetDecoder decoder) {
+        return decoder.onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    }
+
+    private static int firstUndecodable(byte[] bytes) {
+        CharsetDecoder decoder = strict(GameRecords.SHIFT_JIS.newDecoder());
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length + 1);
+        decoder.decode(in, out, true);
+        return in.position();
+    }
+
+    private static int lineAt(byte[] bytes, int offset) {
+        int line = 1;
+        for (int i = 0; i < offset && i < bytes.length; i++) {
+            if (bytes[i] == '\n') {
+                line++;
+            }
+        }
+        return line;
+    }
+
+    /** Splits text into lines at CRLF, LF or CR; a byte order mark at the start is dropped. */
+    static List<String> lines(String text) {
+        List<String> lines = new ArrayList<>();
+        int start = !text.isEmpty() && text.charAt(0) == '\uFEFF' ? 1 : 0;
+        int n = text.length();
+        for (int i = start; i < n; i++) {
+            char c = text.charAt(i);
+            if (c == '\n' || c == '\r') {
+                lines.add(text.substring(start, i));
+                if (c == '\r' && i + 1 < n && text.charAt(i + 1) == '\n') {
+                    i++;
+                }
+                start = i + 1;
+            }
+        }
+        if (start < n) {
+            lines.add(text.substring(start));
+        }
+        return lines;
+    }
+}
