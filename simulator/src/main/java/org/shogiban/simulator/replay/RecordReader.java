@@ -6,14 +6,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.GameRecords;
 import org.shogiban.notation.UsiPositionLine;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.NotationException;
 import org.shogiban.rules.Position;
 
 /**
- * Reads the games of a record file for the replay harness. Knows USI: {@code position startpos|sfen ... moves ...}
- * lines, or lines of bare USI moves from the start position (one game per line, like the lishogi collection).
+ * Reads the games of a record file for the replay harness: files of USI lines ({@code position startpos|sfen ...
+ * moves ...}, or bare USI moves from the start position, one game per line like the lishogi collection), and any
+ * single record the board reads (KIF, KI2, CSA, JKF, USI) through {@link GameRecords}.
  */
 public final class RecordReader {
     private RecordReader() {
@@ -21,8 +24,34 @@ public final class RecordReader {
 
     /** The games of a file, labelled {@code file} (one game) or {@code file:line} (several). */
     public static List<RecordedGame> read(Path file) throws IOException {
-        String text = Files.readString(file, StandardCharsets.UTF_8);
-        return read(text, file.toString());
+        byte[] bytes = Files.readAllBytes(file);
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        if (looksLikeUsiLines(text)) {
+            return read(text, file.toString());
+        }
+        try {
+            GameRecord record = GameRecords.read(bytes);
+            return List.of(new RecordedGame(file.toString(), record.start(), record.moves()));
+        } catch (RuntimeException e) {
+            throw new NotationException(file + ": not a game record the board reads: " + e.getMessage());
+        }
+    }
+
+    /** Whether every line that is not blank or a comment starts like a USI position line or a USI move. */
+    static boolean looksLikeUsiLines(String text) {
+        boolean any = false;
+        for (String line : text.split("\r?\n")) {
+            String l = line.strip();
+            if (l.isEmpty() || l.startsWith("#")) {
+                continue;
+            }
+            any = true;
+            if (!(l.startsWith("position ") || l.startsWith("startpos") || l.startsWith("sfen ")
+                    || l.matches("([1-9][a-i][1-9][a-i]\\+?|[PLNSGBR]\\*[1-9][a-i])(\\s.*)?"))) {
+                return false;
+            }
+        }
+        return any;
     }
 
     static List<RecordedGame> read(String text, String name) {
@@ -38,8 +67,7 @@ public final class RecordReader {
             try {
                 parsed.add(parseLine(line));
             } catch (NotationException e) {
-                throw new NotationException(name + ":" + n + ": not a USI game (the board's other record formats"
-                        + " are read once the game-record readers are in): " + e.getMessage());
+                throw new NotationException(name + ":" + n + ": not a USI game: " + e.getMessage());
             }
             numbers.add(n);
         }
