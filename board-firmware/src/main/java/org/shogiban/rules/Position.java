@@ -109,6 +109,21 @@ public final class Position {
         return MoveJudge.judge(board.copy(), move);
     }
 
+    /**
+     * The verdict for a drop as hands make it on the board: a piece of a kind taken from a side's hand (komadai) and
+     * put down face up, or face down (promoted side up). A piece from the opponent's hand is not the mover's piece
+     * ({@link IllegalReason#INVALID_MOVEMENT}); a drop never promotes ({@link IllegalReason#INVALID_PROMOTION}).
+     */
+    public Verdict verdictOfDrop(Side handOwner, PieceType kind, Square to, boolean promotedFace) {
+        if (handOwner != sideToMove()) {
+            return Verdict.illegal(IllegalReason.INVALID_MOVEMENT);
+        }
+        if (promotedFace) {
+            return Verdict.illegal(IllegalReason.INVALID_PROMOTION);
+        }
+        return verdict(Move.drop(kind, to));
+    }
+
     public boolean isLegal(Move move) {
         return verdict(move).isLegal();
     }

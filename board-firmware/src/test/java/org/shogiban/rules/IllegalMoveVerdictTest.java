@@ -79,6 +79,24 @@ class IllegalMoveVerdictTest {
         assertIllegal(mirrored, Mirror.move(Move.parseUsi(usi)), reason);
     }
 
+    @org.junit.jupiter.api.Test
+    void aDropFromTheOpponentsHandIsNotTheMoversPiece() {
+        Position p = Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b Pp 1");
+        assertThat(p.verdictOfDrop(Side.GOTE, PieceType.PAWN, Square.parse("5e"), false))
+                .isEqualTo(Verdict.illegal(IllegalReason.INVALID_MOVEMENT));
+        assertThat(p.verdictOfDrop(Side.SENTE, PieceType.PAWN, Square.parse("5e"), false)).isEqualTo(Verdict.LEGAL);
+    }
+
+    @org.junit.jupiter.api.Test
+    void aDropWithThePromotedFaceUpIsAnInvalidPromotion() {
+        Position p = Position.fromSfen(Mirror.sfen("4k4/9/9/9/9/9/9/9/4K4 b S 1"));
+        assertThat(p.verdictOfDrop(Side.GOTE, PieceType.SILVER, Square.parse("5e"), true))
+                .isEqualTo(Verdict.illegal(IllegalReason.INVALID_PROMOTION));
+        assertThat(p.verdictOfDrop(Side.GOTE, PieceType.SILVER, Square.parse("5e"), false)).isEqualTo(Verdict.LEGAL);
+        assertThat(p.verdictOfDrop(Side.GOTE, PieceType.GOLD, Square.parse("5e"), false))
+                .isEqualTo(Verdict.illegal(IllegalReason.NOT_IN_HAND));
+    }
+
     private static void assertIllegal(Position position, Move move, IllegalReason reason) {
         assertThat(position.verdict(move)).isEqualTo(Verdict.illegal(reason));
         assertThat(position.legalMoves()).doesNotContain(move);
