@@ -24,6 +24,9 @@ import org.shogiban.rules.Position;
 public record ArbiterRuling(Position start, List<Move> played, Move foul, GameResult result, int recordPlies) {
 
     public ArbiterRuling {
+        if (start == null || result == null) {
+            throw new IllegalArgumentException("a ruling needs a start position and a result");
+        }
         played = List.copyOf(played);
         if ((foul != null) != (result.status() == GameStatus.ILLEGAL_MOVE)) {
             throw new IllegalArgumentException("a foul, and only a foul, ends the game with an illegal move");
