@@ -118,15 +118,20 @@ public final class ExpectedFrame {
         return new ExpectedFrame(p, k);
     }
 
-    /** The picture after an owner drops a kind from their komadai, or null when the slot is empty or the square not. */
-    ExpectedFrame afterDrop(Side owner, PieceType kind, Square to) {
-        int slot = Sides.slotIndex(owner, kind);
-        if (komadai[slot] == 0 || pieces[to.index()] != null) {
+    /**
+     * The picture after a piece of a kind is taken from a side's komadai and put on a square, face up or with its
+     * promoted side up ({@code promotedFace}), whoever's turn it is (a drop from the wrong komadai or face down is
+     * modelled too, for the rules to reject). Null when it cannot be made physically: the slot is empty, the square
+     * is not, or the kind has no promoted side to show.
+     */
+    ExpectedFrame afterDrop(Side slotOwner, PieceType kind, Square to, boolean promotedFace) {
+        int slot = Sides.slotIndex(slotOwner, kind);
+        if (komadai[slot] == 0 || pieces[to.index()] != null || (promotedFace && !kind.canPromote())) {
             return null;
         }
         Piece[] p = pieces.clone();
         int[] k = komadai.clone();
-        p[to.index()] = Piece.of(owner, kind);
+        p[to.index()] = Piece.of(slotOwner, promotedFace ? kind.promoted() : kind);
         k[slot]--;
         return new ExpectedFrame(p, k);
     }

@@ -14,7 +14,9 @@ public sealed interface InferenceEvent {
 
     /**
      * A move was made. A legal move is now part of the game; an illegal one is not (the game stays where it was and
-     * the board waits for the position to be restored), and the verdict says which rule it breaks.
+     * the board waits for the position to be restored), and the verdict says which rule it breaks. A drop of a
+     * piece taken from the opponent's komadai, or put down with its promoted side up, is such an illegal move
+     * (written as the plain drop, e.g. {@code P*5e}).
      */
     record MoveCompleted(long timeMillis, Move move, Verdict verdict) implements InferenceEvent {
         /** Whether the rules accepted the move. */

@@ -23,7 +23,9 @@ import org.slf4j.LoggerFactory;
  * Tells from debounced sensor frames and button presses what the players did: moves (with the rules' verdict),
  * takebacks, optional promotions waiting for a choice, and states no move explains. It never invents a move: a move
  * is reported only when the still board differs from the expected position by exactly what one candidate move
- * (legal or not; the rules judge it) would change, and legality is always asked of {@link Position#verdict}.
+ * (legal or not; the rules judge it) would change, and legality is always asked of the rules:
+ * {@link Position#verdict} for a board move, {@link Position#verdictOfDrop} for a drop, so a piece taken from the
+ * opponent's komadai or put down with its promoted side up is an illegal move with the rules' reason.
  *
  * <p>The one mutable owner of the game as the board sees it: the positions so far, the captured pieces not yet put
  * on their komadai, and the move being made. Time comes only from the frames' and buttons' timestamps; it never
@@ -49,7 +51,8 @@ public final class MoveInference {
     /** A discrepancy or an illegal move was reported and the board has not matched since. */
     private boolean outOfSync;
     private InferenceEvent.Discrepancy lastDiscrepancy;
-    private Move lastIllegal;
+    /** The illegal move last reported, not reported again until the board has matched in between. */
+    private Candidate lastIllegal;
     /** A promote/confirm press made while a move was in progress, for the move being made. */
     private PromotionChoice requestedChoice;
     /** The move seen on a still board but not yet counted: waiting for a promotion choice or the clock. */
@@ -342,10 +345,10 @@ public final class MoveInference {
             return;
         }
         provisional = null;
-        if (c.move.equals(lastIllegal)) {
+        if (lastIllegal != null && c.move.equals(lastIllegal.move) && c.verdict.equals(lastIllegal.verdict)) {
             return;
         }
-        lastIllegal = c.move;
+        lastIllegal = c;
         outOfSync = true;
         events.add(new InferenceEvent.MoveCompleted(now, c.move, c.verdict));
         log.warn("ply {}: illegal move {} by {}: {}", moves.size() + 1, c.move, position().sideToMove().label(),
@@ -429,16 +432,44 @@ public final class MoveInference {
                 }
             }
         } else if (nVacated == 0 && nFilled == 1) {
-            Side mover = position().sideToMove();
-            for (PieceType kind : PieceType.HAND_KINDS) {
-                ExpectedFrame after = e.afterDrop(mover, kind, Square.ofIndex(filled));
-                if (after != null && FrameComparison.matches(after, pending, f, config.sensorKind())) {
-                    Move drop = Move.drop(kind, Square.ofIndex(filled));
-                    found.add(new Candidate(drop, position().verdict(drop), false, after, pending.clone()));
-                }
-            }
+            addDrops(Square.ofIndex(filled), f, found);
         }
         return found;
+    }
+
+    /**
+     * The drops that put a piece on the one filled square: a piece of a kind taken from a komadai slot, face up, or
+     * on a polarity board with its promoted side up (read {@link SquareReading#FACE_DOWN}), which is an illegal
+     * drop. The mover's own komadai is tried first; only when no drop from it fits is the opponent's tried: a piece
+     * taken from the wrong komadai, or the player who just moved dropping again. A pending capture lets a slot read
+     * one fewer, so a piece dropped straight from the hand may fit both komadai; it is then the mover's own.
+     * The verdict is always {@link Position#verdictOfDrop}'s, with the slot's side as the owner. A gold put down
+     * face down has no promoted side to show: it fits no drop and stays a discrepancy. An occupancy board cannot
+     * see the face at all, so there a drop is always read face up.
+     */
+    private void addDrops(Square to, SensorFrame f, List<Candidate> found) {
+        Side mover = position().sideToMove();
+        boolean promotedFace = f.square(to.index()) == SquareReading.FACE_DOWN;
+        addDropsFrom(mover, to, promotedFace, f, found);
+        if (found.isEmpty()) {
+            addDropsFrom(mover.opponent(), to, promotedFace, f, found);
+            if (!found.isEmpty()) {
+                log.debug("ply {}: the piece on {} came from {}'s komadai", moves.size() + 1, to,
+                        mover.opponent().label());
+            }
+        }
+    }
+
+    private void addDropsFrom(Side slotOwner, Square to, boolean promotedFace, SensorFrame f,
+                              List<Candidate> found) {
+        ExpectedFrame e = expected();
+        for (PieceType kind : PieceType.HAND_KINDS) {
+            ExpectedFrame after = e.afterDrop(slotOwner, kind, to, promotedFace);
+            if (after != null && FrameComparison.matches(after, pending, f, config.sensorKind())) {
+                Verdict verdict = position().verdictOfDrop(slotOwner, kind, to, promotedFace);
+                found.add(new Candidate(Move.drop(kind, to), verdict, false, after, pending.clone()));
+            }
+        }
     }
 
     private void addBoardMove(int from, int to, SensorFrame f, List<Candidate> found) {

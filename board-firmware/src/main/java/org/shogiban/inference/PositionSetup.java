@@ -1,14 +1,15 @@
 package org.shogiban.inference;
 
 import org.shogiban.hal.SensorFrame;
+import org.shogiban.notation.Handicap;
 import org.shogiban.rules.Position;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Guides the players to set up a start position (even game, a {@link Handicap} or any SFEN): each frame tells which
- * squares and slots are still wrong and what belongs there; once the board has matched for the settle time the game
- * can start with {@link #startGame()}.
+ * Guides the players to set up a start position (the even game or a handicap, see {@link #of(Handicap,
+ * InferenceConfig)}, or any position): each frame tells which squares and slots are still wrong and what belongs
+ * there; once the board has matched for the settle time the game can start with {@link #startGame()}.
  */
 public final class PositionSetup {
     private static final Logger log = LoggerFactory.getLogger(PositionSetup.class);
@@ -20,12 +21,19 @@ public final class PositionSetup {
     private long matchingSince = Long.MIN_VALUE;
     private boolean ready;
 
+    /** The setup of any position, e.g. a tsume problem or an adjourned game. */
     public PositionSetup(Position target, InferenceConfig config) {
         this.target = target;
         this.picture = ExpectedFrame.of(target);
         this.config = config;
     }
 
+    /** The setup of a standard start: the even game or a handicap (駒落ち), whose stronger player moves first. */
+    public static PositionSetup of(Handicap handicap, InferenceConfig config) {
+        return new PositionSetup(handicap.start(), config);
+    }
+
+    /** The position being set up. */
     public Position target() {
         return target;
     }

@@ -152,14 +152,103 @@ class MoveInferenceTest {
         }
 
         @Test
-        void aDropWithThePromotedFaceUpIsNoMoveOnAPolarityBoard() {
+        void aDropWithThePromotedFaceUpIsIllegalOnAPolarityBoard() {
             Table t = Table.polarity("4k4/9/9/9/9/9/9/9/4K4 b P 1").liftSlot(SENTE, PAWN).waitMs(200)
                     .placeDown("5e").settle();
+            assertThat(t.lines()).containsExactly("illegal P*5e INVALID_PROMOTION");
             assertThat(t.inference.moves()).isEmpty();
-            assertThat(t.lines()).containsExactly(
-                    "discrepancy 5e(expected empty, read face-down) sente:P(expected 1, read 0)");
+            assertThat(t.inference.isOutOfSync()).isTrue();
             t.lift("5e").waitMs(200).place("5e").settle();
-            assertThat(t.lines()).endsWith("move P*5e", "in-sync");
+            assertThat(t.lines()).containsExactly("illegal P*5e INVALID_PROMOTION", "move P*5e", "in-sync");
+        }
+
+        @Test
+        void goteDroppingWithThePromotedFaceUpIsIllegalUntilThePieceGoesBack() {
+            Table t = Table.polarity("4k4/9/9/9/9/9/9/9/4K4 w r 1").liftSlot(GOTE, KomadaiSlot.ROOK).waitMs(200)
+                    .placeDown("5e").settle();
+            assertThat(t.lines()).containsExactly("illegal R*5e INVALID_PROMOTION");
+            t.lift("5e").waitMs(200).placeSlot(GOTE, KomadaiSlot.ROOK).settle();
+            assertThat(t.lines()).containsExactly("illegal R*5e INVALID_PROMOTION", "in-sync");
+            assertThat(t.inference.moves()).isEmpty();
+            assertThat(t.inference.isOutOfSync()).isFalse();
+        }
+
+        @Test
+        void theRulesReasonForAPromotedFaceOutranksTheOrdinaryDropVerdict() {
+            // face up this drop would be two pawns; face down it is first of all no drop at all
+            Table t = Table.polarity("4k4/9/9/9/9/9/4P4/9/4K4 b P 1").liftSlot(SENTE, PAWN).waitMs(200)
+                    .placeDown("5e").settle();
+            assertThat(t.lines()).containsExactly("illegal P*5e INVALID_PROMOTION");
+        }
+
+        @Test
+        void aGoldPutDownFaceDownHasNoPromotedSideAndStaysADiscrepancy() {
+            Table t = Table.polarity("4k4/9/9/9/9/9/9/9/4K4 b G 1").liftSlot(SENTE, KomadaiSlot.GOLD).waitMs(200)
+                    .placeDown("5e").settle();
+            assertThat(t.lines()).containsExactly(
+                    "discrepancy 5e(expected empty, read face-down) sente:G(expected 1, read 0)");
+            assertThat(t.inference.moves()).isEmpty();
+        }
+
+        @Test
+        void anOccupancyBoardCannotSeeTheFaceOfADrop() {
+            Table t = Table.occupancy("4k4/9/9/9/9/9/9/9/4K4 b P 1").liftSlot(SENTE, PAWN).waitMs(200)
+                    .placeDown("5e").settle();
+            assertThat(t.lines()).containsExactly("move P*5e");
+        }
+
+        @Test
+        void senteDroppingAPieceFromGotesKomadaiIsIllegal() {
+            Table t = Table.occupancy("4k4/9/9/9/9/9/9/9/4K4 b p 1").liftSlot(GOTE, PAWN).waitMs(200)
+                    .place("5e").settle();
+            assertThat(t.lines()).containsExactly("illegal P*5e INVALID_MOVEMENT");
+            assertThat(t.inference.moves()).isEmpty();
+            assertThat(t.inference.isOutOfSync()).isTrue();
+            t.lift("5e").waitMs(200).placeSlot(GOTE, PAWN).settle();
+            assertThat(t.lines()).containsExactly("illegal P*5e INVALID_MOVEMENT", "in-sync");
+        }
+
+        @Test
+        void goteDroppingAPieceFromSentesKomadaiIsIllegal() {
+            Table t = Table.polarity("4k4/9/9/9/9/9/9/9/4K4 w B 1").liftSlot(SENTE, KomadaiSlot.BISHOP)
+                    .waitMs(200).place("5e").settle();
+            assertThat(t.lines()).containsExactly("illegal B*5e INVALID_MOVEMENT");
+            assertThat(t.inference.position().hand(org.shogiban.rules.Side.SENTE).toString()).isEqualTo("B1");
+        }
+
+        @Test
+        void aPieceFromTheOpponentsKomadaiIsNotTheMoversEvenFaceDown() {
+            Table t = Table.polarity("4k4/9/9/9/9/9/9/9/4K4 b p 1").liftSlot(GOTE, PAWN).waitMs(200)
+                    .placeDown("5e").settle();
+            assertThat(t.lines()).containsExactly("illegal P*5e INVALID_MOVEMENT");
+        }
+
+        @Test
+        void senteDroppingTwiceInARowIsIllegal() {
+            Table t = Table.occupancy("4k4/9/9/9/9/9/9/9/4K4 b 2P 1").liftSlot(SENTE, PAWN).waitMs(200)
+                    .place("5e").settle().liftSlot(SENTE, PAWN).waitMs(200).place("4e").settle();
+            assertThat(t.lines()).containsExactly("move P*5e", "illegal P*4e INVALID_MOVEMENT");
+            assertThat(t.inference.moves()).containsExactly(Move.parseUsi("P*5e"));
+            t.lift("4e").waitMs(200).placeSlot(SENTE, PAWN).settle().move("5a", "4a").settle();
+            assertThat(t.lines()).containsExactly("move P*5e", "illegal P*4e INVALID_MOVEMENT", "in-sync",
+                    "move 5a4a");
+        }
+
+        @Test
+        void goteDroppingTwiceInARowIsIllegal() {
+            Table t = Table.polarity("4k4/9/9/9/9/9/9/9/4K4 w 2n 1").liftSlot(GOTE, KomadaiSlot.KNIGHT).waitMs(200)
+                    .place("5e").settle().liftSlot(GOTE, KomadaiSlot.KNIGHT).waitMs(200).place("1e").settle();
+            assertThat(t.lines()).containsExactly("move N*5e", "illegal N*1e INVALID_MOVEMENT");
+            assertThat(t.inference.moves()).containsExactly(Move.parseUsi("N*5e"));
+        }
+
+        @Test
+        void aPieceDroppedStraightFromTheHandIsTheMoversOwnWhenBothKomadaiCouldHaveGivenIt() {
+            // both players hold a captured pawn in the hand, so either komadai may read one fewer than it should
+            Table t = Table.occupancy("4k4/9/5g3/4p4/4P4/9/9/9/4K4 b - 1").lift("5d").lift("5e").waitMs(100)
+                    .place("5d").settle().lift("5d").lift("4c").waitMs(100).place("5d").settle()
+                    .place("1e").settle();
+            assertThat(t.lines()).containsExactly("move 5e5d", "move 4c5d", "move P*1e");
         }
     }
 

@@ -9,6 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.shogiban.hal.SensorFrame;
 import org.shogiban.hal.SquareReading;
+import org.shogiban.notation.Handicap;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
 
@@ -42,20 +43,38 @@ class PositionSetupTest {
 
     @ParameterizedTest
     @EnumSource(Handicap.class)
-    void handicapStartsAreValidPositionsWithTheRightMoverAndPieces(Handicap handicap) {
-        Position p = handicap.position();
-        assertThat(p.sideToMove()).isEqualTo(handicap == Handicap.EVEN ? Side.SENTE : Side.GOTE);
-        PositionSetup setup = new PositionSetup(p, config);
+    void everyStandardStartCanBeSetUpFromTheEvenGameByRemovingItsHandicapPieces(Handicap handicap) {
+        PositionSetup setup = PositionSetup.of(handicap, config);
+        assertThat(setup.target()).isEqualTo(handicap.start());
+        assertThat(setup.target().sideToMove()).isEqualTo(handicap.isHandicap() ? Side.GOTE : Side.SENTE);
         SetupStatus fromEven = setup.onFrame(ExpectedFrame.of(Position.startpos()).toSensorFrame(0,
                 SensorKind.OCCUPANCY));
         int removed = switch (handicap) {
             case EVEN -> 0;
-            case LANCE, BISHOP, ROOK -> 1;
+            case LANCE, RIGHT_LANCE, BISHOP, ROOK -> 1;
             case ROOK_LANCE, TWO_PIECES -> 2;
+            case THREE_PIECES -> 3;
             case FOUR_PIECES -> 4;
+            case FIVE_PIECES, LEFT_FIVE_PIECES -> 5;
             case SIX_PIECES -> 6;
+            case LEFT_SEVEN_PIECES, RIGHT_SEVEN_PIECES -> 7;
+            case EIGHT_PIECES -> 8;
+            case TEN_PIECES -> 10;
         };
         assertThat(fromEven.squares()).hasSize(removed)
-                .allSatisfy(m -> assertThat(m.expected()).isNull());
+                .allSatisfy(m -> assertThat(m.expected()).isNull())
+                .allSatisfy(m -> assertThat(m.square().rank()).as("gote's side").isLessThanOrEqualTo(2));
+        assertThat(fromEven.ready()).isFalse();
+    }
+
+    @Test
+    void aHandicapGameStartsWithTheStrongerPlayerToMove() {
+        PositionSetup setup = PositionSetup.of(Handicap.TWO_PIECES, config);
+        SensorFrame board = ExpectedFrame.of(Handicap.TWO_PIECES.start()).toSensorFrame(0, SensorKind.OCCUPANCY);
+        setup.onFrame(board);
+        assertThat(setup.onFrame(board.at(config.settleMillis())).ready()).isTrue();
+        MoveInference game = setup.startGame();
+        assertThat(game.position().sideToMove()).isEqualTo(Side.GOTE);
+        assertThat(game.start()).isEqualTo(Handicap.TWO_PIECES.start());
     }
 }

@@ -1,14 +1,23 @@
 package org.shogiban.simulator.replay;
 
 import java.util.List;
+import java.util.Optional;
 import org.shogiban.inference.InferenceConfig;
-import org.shogiban.rules.IllegalMoveException;
+import org.shogiban.inference.InferenceEvent;
 import org.shogiban.rules.Move;
-import org.shogiban.rules.Position;
 import org.shogiban.simulator.trace.Trace;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Replays a recorded game through generated handling and the inference, and compares what the board recorded. */
+/**
+ * Replays a recorded game through generated handling and the inference, and compares what the board recorded with
+ * the game as an arbiter rules it ({@link ArbiterRuling}): the board must record exactly the moves played; when the
+ * record contains a foul at ply K, hands make moves 1..K and the board must report the K-th, and only it, as an
+ * illegal move with the arbiter's reason; record moves after a foul or after the game ended are not replayed.
+ */
 public final class GameReplayer {
+    private static final Logger log = LoggerFactory.getLogger(GameReplayer.class);
+
     private final InferenceConfig config;
     private final ReplaySettings settings;
     private final int noise;
@@ -19,34 +28,82 @@ public final class GameReplayer {
         this.noise = Noise.check(noise);
     }
 
-    /** The outcome of one replay. */
-    public record Outcome(RecordedGame game, RunResult result, String mismatch) {
+    /**
+     * The outcome of one replay.
+     *
+     * @param game the record
+     * @param ruling how an arbiter rules it
+     * @param result what the board recorded, or null when the record could not be handled on a board
+     * @param mismatch how the board disagrees with the arbiter, or null when it agrees
+     */
+    public record Outcome(RecordedGame game, ArbiterRuling ruling, RunResult result, String mismatch) {
         public boolean ok() {
             return mismatch == null;
         }
 
-        /** {@code <label> ok <plies>} or {@code <label> MISMATCH at ply K: ...}. */
+        /** {@code <label> ok <plies the board recorded>} or {@code <label> MISMATCH at ply K: ...}. */
         public String line() {
-            return ok() ? game.label() + " ok " + game.moves().size() : game.label() + " MISMATCH " + mismatch;
+            return ok() ? game.label() + " ok " + result.moves().size() : game.label() + " MISMATCH " + mismatch;
         }
     }
 
     public Outcome replay(RecordedGame game, long seed) {
-        Position p = game.start();
-        for (int i = 0; i < game.moves().size(); i++) {
-            try {
-                p = p.play(game.moves().get(i));
-            } catch (IllegalMoveException e) {
-                return new Outcome(game, null, "at ply " + (i + 1) + ": the record's move " + game.moves().get(i)
-                        + " is illegal (" + e.getMessage() + "); nothing to replay");
+        ArbiterRuling ruling = ArbiterRuling.of(game.start(), game.moves());
+        if (ruling.stopsEarly()) {
+            log.info("{}: the arbiter stops the record of {} moves early: {}", game.label(), game.moves().size(),
+                    ruling.describe());
+        }
+        if (ruling.foul() != null) {
+            Optional<String> impossible = HandlingGenerator.whyNotByHand(ruling.positionBeforeFoul(), ruling.foul());
+            if (impossible.isPresent()) {
+                return new Outcome(game, ruling, null, "at ply " + ruling.result().ply() + ": the record's move "
+                        + ruling.foul().usi() + " is illegal (" + ruling.reason() + ") and cannot be made by hand: "
+                        + impossible.get());
             }
         }
-        Trace trace = new HandlingGenerator(config, settings.withBounce(settings.bounceMillis(), seed), noise)
-                .generate(game.start(), game.moves(), seed);
-        RunResult result = new TraceRunner(config, settings.withBounce(settings.bounceMillis(), seed)).run(trace);
-        return new Outcome(game, result, compare(game.moves(), result.moves()));
+        ReplaySettings seeded = settings.withBounce(settings.bounceMillis(), seed);
+        Trace trace = new HandlingGenerator(config, seeded, noise).generate(game.start(), ruling.handled(), seed);
+        RunResult result = new TraceRunner(config, seeded).run(trace);
+        String mismatch = compare(ruling, result);
+        if (mismatch != null) {
+            log.info("{} (seed {}): the board disagrees with the arbiter {}", game.label(), seed, mismatch);
+        }
+        return new Outcome(game, ruling, result, mismatch);
     }
 
+    /** How the board's record disagrees with the arbiter's ruling, or null when it agrees. */
+    static String compare(ArbiterRuling ruling, RunResult result) {
+        List<Move> played = ruling.played();
+        List<Move> recorded = result.moves();
+        String moves = compare(played, recorded);
+        if (moves != null) {
+            int k = played.size();
+            boolean onePast = recorded.size() > k && recorded.subList(0, k).equals(played);
+            if (onePast && ruling.foul() != null) {
+                return "at ply " + (k + 1) + ": the arbiter rules " + ruling.foul().usi() + " illegal ("
+                        + ruling.reason() + "), board recorded " + recorded.get(k).usi();
+            }
+            if (onePast && ruling.result().isOver()) {
+                return "at ply " + (k + 1) + ": the game is over (" + ruling.result().status() + "), board recorded "
+                        + recorded.get(k).usi();
+            }
+            return moves;
+        }
+        List<InferenceEvent.MoveCompleted> illegal = result.illegalMoves();
+        if (ruling.foul() == null) {
+            return illegal.isEmpty() ? null : "the board reported illegal moves in a legal game: "
+                    + illegal.stream().map(EventLines::line).toList();
+        }
+        String want = "illegal " + ruling.foul().usi() + " " + ruling.reason();
+        List<String> got = illegal.stream().map(EventLines::line).toList();
+        if (!got.equals(List.of(want))) {
+            return "at ply " + ruling.result().ply() + ": the arbiter rules " + ruling.foul().usi() + " illegal ("
+                    + ruling.reason() + "), board reported " + (got.isEmpty() ? "no illegal move" : got);
+        }
+        return null;
+    }
+
+    /** The first ply where two move lists differ, as {@code at ply K: record X, board recorded Y}, or null. */
     static String compare(List<Move> expected, List<Move> inferred) {
         int n = Math.max(expected.size(), inferred.size());
         for (int i = 0; i < n; i++) {

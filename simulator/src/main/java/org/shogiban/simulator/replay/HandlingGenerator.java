@@ -2,6 +2,7 @@ package org.shogiban.simulator.replay;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Random;
 import org.shogiban.hal.Button;
@@ -26,6 +27,10 @@ import org.shogiban.simulator.trace.TraceEvent;
  * squares, hovered over a neighbour, lifted and put back, held in the air while the player hesitates; optional
  * promotions settled by a button (before or after the board asks), by lifting and flipping the piece, or left to
  * the default; clock presses in tournament play. The same seed gives the same trace.
+ *
+ * <p>Every move must be legal except the last, which may be a foul an arbiter would stop the game at (反則, such as
+ * a move that leaves the king in check or a pawn dropped on a file that has one): it is handled like any move,
+ * lifted and placed, as long as hands can make it at all (see {@link #whyNotByHand}).
  */
 public final class HandlingGenerator {
     private final InferenceConfig config;
@@ -49,16 +54,47 @@ public final class HandlingGenerator {
         this.knockChance = knockChance;
     }
 
-    /** The handling of a game; every move must be legal. */
+    /**
+     * The handling of a game; every move must be legal but the last, which may be an illegal move hands can make.
+     *
+     * @throws IllegalArgumentException when an earlier move is illegal or the last cannot be made by hand
+     */
     public Trace generate(Position start, List<Move> moves, long seed) {
         return generateHandling(start, moves, seed).trace();
     }
 
-    /** The handling of a game with the mishaps it contains. */
+    /** The handling of a game with the mishaps it contains; the moves as for {@link #generate}. */
     public Handling generateHandling(Position start, List<Move> moves, long seed) {
         Hands hands = new Hands(start, new Random(seed));
         Trace trace = hands.play(moves);
         return new Handling(trace, hands.knocks);
+    }
+
+    /** Why hands cannot make a move in a position at all, or empty when they can (legal or not). */
+    public static Optional<String> whyNotByHand(Position position, Move move) {
+        Side mover = position.sideToMove();
+        Piece onTarget = position.pieceAt(move.to());
+        if (move.isDrop()) {
+            if (position.hand(mover).count(move.drop()) == 0) {
+                return Optional.of(mover.label() + " has no " + move.drop().name().toLowerCase(Locale.ROOT)
+                        + " on the komadai");
+            }
+            return onTarget == null ? Optional.empty() : Optional.of(move.to().usi() + " is occupied");
+        }
+        Piece moving = position.pieceAt(move.from());
+        if (moving == null) {
+            return Optional.of("no piece on " + move.from().usi());
+        }
+        if (onTarget != null && onTarget.side() == moving.side()) {
+            return Optional.of("a piece of the same side is on " + move.to().usi());
+        }
+        if (onTarget != null && onTarget.type() == PieceType.KING) {
+            return Optional.of("a king is on " + move.to().usi());
+        }
+        if (move.promote() && !moving.type().canPromote()) {
+            return Optional.of("the " + moving.type().name().toLowerCase(Locale.ROOT) + " has no promoted side");
+        }
+        return Optional.empty();
     }
 
     /** A generated trace and its knocks. */
@@ -94,6 +130,11 @@ public final class HandlingGenerator {
         private final List<Knock> knocks = new ArrayList<>();
         /** Whether this move's captured piece is already on the komadai. */
         private boolean capturedPlaced;
+        /**
+         * Whose komadai this move's captured piece goes to: the moving piece's owner, who is the mover unless an
+         * illegal last move moves the opponent's piece.
+         */
+        private Side capturer;
 
         Hands(Position start, Random random) {
             this.initial = start;
@@ -105,12 +146,18 @@ public final class HandlingGenerator {
             for (int ply = 0; ply < moves.size(); ply++) {
                 Move move = moves.get(ply);
                 Side mover = position.sideToMove();
+                boolean legal = position.isLegal(move);
+                if (!legal) {
+                    requireHandleableFoul(move, ply + 1, ply == moves.size() - 1);
+                }
                 t = Math.max(t, counted) + between(80, 400);
                 flushOwed(mover);
                 maybeKnock(ply);
                 boolean lastForMover = ply + 2 >= moves.size();
                 handle(move, mover, lastForMover);
-                position = position.play(move);
+                if (legal) {
+                    position = position.play(move);
+                }
             }
             for (Side s : Side.values()) {
                 flushOwed(s);
@@ -119,11 +166,22 @@ public final class HandlingGenerator {
             return new Trace(initial, Optional.of(config.sensorKind()), end, events);
         }
 
+        private void requireHandleableFoul(Move move, int ply, boolean last) {
+            String foul = "move " + ply + ", " + move.usi() + ", is illegal (" + position.verdict(move).reason()
+                    + ")";
+            if (!last) {
+                throw new IllegalArgumentException(foul + ": only the last move may be");
+            }
+            whyNotByHand(position, move).ifPresent(why -> {
+                throw new IllegalArgumentException(foul + " and cannot be made by hand: " + why);
+            });
+        }
+
         private void handle(Move move, Side mover, boolean noDeferral) {
             capturedPlaced = false;
-            Position after = position.play(move);
+            capturer = mover;
             Square to = move.to();
-            Piece landing = after.pieceAt(to);
+            Piece landing = landing(move, mover);
             KomadaiSlot capturedSlot = null;
             int deferral = 0; // 0 at once, 1 after the move counted, 2 after the opponent's reply
             if (move.isDrop()) {
@@ -143,6 +201,7 @@ public final class HandlingGenerator {
                     pause(80, 250);
                 }
                 if (captured != null) {
+                    capturer = moving.side();
                     capturedSlot = slot(captured.type());
                     deferral = quirk == 0 ? 0 : r.nextInt(noDeferral ? 2 : 3);
                     boolean capturedFirst = quirk == 0 || r.nextBoolean();
@@ -150,7 +209,7 @@ public final class HandlingGenerator {
                         lift(to);
                         pause(80, 250);
                         if (deferral == 0) {
-                            put(new Place.OnKomadai(player(mover), capturedSlot));
+                            put(new Place.OnKomadai(player(capturer), capturedSlot));
                             pause(80, 250);
                             capturedPlaced = true;
                         }
@@ -182,10 +241,19 @@ public final class HandlingGenerator {
                 put(to, landing.type().isPromoted());
                 if (capturedSlot != null && deferral == 0 && !capturedPlaced) {
                     pause(50, 200);
-                    put(new Place.OnKomadai(player(mover), capturedSlot));
+                    put(new Place.OnKomadai(player(capturer), capturedSlot));
                 }
             }
             finishMove(mover, capturedSlot, deferral);
+        }
+
+        /** The piece as it lands, whether or not the rules allow the move: a foul is made by hand all the same. */
+        private Piece landing(Move move, Side mover) {
+            if (move.isDrop()) {
+                return Piece.of(mover, move.drop());
+            }
+            Piece moving = position.pieceAt(move.from());
+            return move.promote() ? Piece.of(moving.side(), moving.type().promoted()) : moving;
         }
 
         private void settleOptionalPromotion(Move move, Piece landing, KomadaiSlot capturedSlot, int deferral,
@@ -195,7 +263,7 @@ public final class HandlingGenerator {
             put(move.to(), promote && !flip);
             if (capturedSlot != null && deferral == 0 && !capturedPlaced) {
                 pause(50, 150);
-                put(new Place.OnKomadai(player(mover), capturedSlot));
+                put(new Place.OnKomadai(player(capturer), capturedSlot));
             }
             long announced = lastChange + visible() + config.settleMillis();
             PromotionStyle style = flip ? PromotionStyle.FLIP
@@ -247,10 +315,10 @@ public final class HandlingGenerator {
             }
             if (deferral == 1) {
                 t = counted + between(100, 600);
-                put(new Place.OnKomadai(player(mover), capturedSlot));
+                put(new Place.OnKomadai(player(capturer), capturedSlot));
                 counted = Math.max(counted, t + visible());
             } else {
-                owed.get(mover.ordinal()).add(capturedSlot);
+                owed.get(capturer.ordinal()).add(capturedSlot);
             }
         }
 

@@ -14,8 +14,11 @@ import org.shogiban.simulator.SimulatorCommand;
 
 /**
  * {@code replay [--seed N] [--noise LEVEL] [--sensors occupancy|polarity] [--commit stable|clock] <record>...}:
- * replays each game through realistic handling on the simulated board and checks the board recorded exactly its
- * moves. Exits 0 only when every game matches.
+ * replays each game through realistic handling on the simulated board and checks the board agrees with the game as
+ * an arbiter rules it ({@link ArbiterRuling}): exactly the moves played, and a record's foul reported as an illegal
+ * move with the arbiter's reason; moves after a foul or after the game ended are not replayed. Prints
+ * {@code <file> ok <plies the board recorded>} or {@code <file> MISMATCH ...} per game; exits 0 only when every game
+ * agrees.
  */
 public final class ReplayCommand implements SimulatorCommand {
     @Override

@@ -12,6 +12,12 @@ public record RunResult(Position start, List<Move> moves, List<InferenceEvent> e
         events = List.copyOf(events);
     }
 
+    /** The illegal moves the board reported, in order (none of them is part of the game). */
+    public List<InferenceEvent.MoveCompleted> illegalMoves() {
+        return events.stream().filter(e -> e instanceof InferenceEvent.MoveCompleted m && !m.isLegal())
+                .map(e -> (InferenceEvent.MoveCompleted) e).toList();
+    }
+
     /** The game as a USI position: {@code position startpos moves 7g7f ...} or {@code position sfen ... moves ...}. */
     public String usiPosition() {
         StringBuilder sb = new StringBuilder("position ");

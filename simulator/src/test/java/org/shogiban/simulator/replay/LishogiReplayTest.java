@@ -73,18 +73,6 @@ class LishogiReplayTest {
     }
 
     @Test
-    void aRecordWithAnIllegalMoveIsAMismatchAndExits1(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
-        Path record = dir.resolve("bad.usi");
-        java.nio.file.Files.writeString(record, "position startpos moves 7g7f 3c3d 7f7e 4a3b 7e7d 3b3c 7d7c+\n"
-                + "position startpos moves 7g7f 3c3d 2g2f 3d3e 2h2c\n");
-        Cli result = Cli.run("replay", record.toString());
-        assertThat(result.exitCode()).isEqualTo(1);
-        assertThat(result.out()).hasSize(2);
-        assertThat(result.out().get(0)).isEqualTo(record + ":1 ok 7");
-        assertThat(result.out().get(1)).startsWith(record + ":2 MISMATCH at ply 5: the record's move 2h2c");
-    }
-
-    @Test
     void comparisonNamesTheFirstDifferingPly() {
         var m = org.shogiban.rules.Move.parseUsi("7g7f");
         var n = org.shogiban.rules.Move.parseUsi("2g2f");

@@ -7,18 +7,34 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.shogiban.simulator.Cli;
 
 /** The hand-written traces under resources/traces, run end to end through the CLI, against their .expected lines. */
 class TraceScenariosTest {
 
+    private static final Path TRACES = Path.of("src/test/resources/traces");
+
+    /** Every trace in the directory, so none can be left out; each must have its .expected beside it. */
+    static List<String> traces() throws IOException {
+        List<String> names;
+        try (Stream<Path> files = Files.list(TRACES)) {
+            names = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".trace"))
+                    .map(n -> n.substring(0, n.length() - ".trace".length())).sorted().toList();
+        }
+        assertThat(names).hasSizeGreaterThanOrEqualTo(8)
+                .allSatisfy(n -> assertThat(TRACES.resolve(n + ".expected")).isRegularFile());
+        return names;
+    }
+
+    /** A trace whose name starts with {@code clock} is replayed under the clock policy. */
     @ParameterizedTest
-    @ValueSource(strings = {"quiet-opening", "bishop-exchange", "takeback-and-illegal",
-            "polarity-promotion-and-drop", "clock-commit", "knocked-and-two-at-once"})
+    @MethodSource("traces")
     void traceReplaysToItsExpectedEvents(String name) throws IOException {
-        Path trace = Path.of("src/test/resources/traces", name + ".trace");
+        Path trace = TRACES.resolve(name + ".trace");
         List<String> args = new ArrayList<>(List.of("replay-trace"));
         if (name.startsWith("clock")) {
             args.addAll(List.of("--commit", "clock"));
@@ -28,7 +44,7 @@ class TraceScenariosTest {
         assertThat(result.err()).isEmpty();
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).containsExactlyElementsOf(
-                Files.readAllLines(Path.of("src/test/resources/traces", name + ".expected")));
+                Files.readAllLines(TRACES.resolve(name + ".expected")));
     }
 
     @ParameterizedTest
