@@ -22,7 +22,8 @@ public final class ShogibanCli {
 
     /** The tool with every command of the board firmware. */
     static ShogibanCli standard() {
-        return new ShogibanCli(List.of(new PerftCommand(), new JudgeCommand(), new ConvertCommand()));
+        return new ShogibanCli(List.of(new PerftCommand(), new JudgeCommand(), new ConvertCommand(),
+                new ServeCommand()));
     }
 
     public static void main(String[] args) {

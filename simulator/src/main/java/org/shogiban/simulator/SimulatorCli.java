@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.shogiban.rules.NotationException;
+import org.shogiban.simulator.console.PlayCommand;
 import org.shogiban.simulator.replay.ReplayCommand;
 import org.shogiban.simulator.replay.ReplayTraceCommand;
 import org.shogiban.simulator.trace.TraceFormatException;
@@ -23,7 +24,7 @@ public final class SimulatorCli {
 
     /** The tool with every simulator command. */
     public static SimulatorCli standard() {
-        return new SimulatorCli(List.of(new ReplayCommand(), new ReplayTraceCommand()));
+        return new SimulatorCli(List.of(new ReplayCommand(), new ReplayTraceCommand(), new PlayCommand()));
     }
 
     public static void main(String[] args) {

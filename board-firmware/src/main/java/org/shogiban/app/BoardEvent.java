@@ -1,0 +1,114 @@
+package org.shogiban.app;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import org.shogiban.hal.FaultEvent;
+import org.shogiban.inference.InferenceEvent;
+import org.shogiban.rules.GameResult;
+import org.shogiban.rules.IllegalReason;
+import org.shogiban.rules.Move;
+import org.shogiban.rules.Position;
+import org.shogiban.rules.Side;
+import org.shogiban.rules.Square;
+
+/** What the board application tells its listeners (UI, logs): one thing that happened at one time. */
+public sealed interface BoardEvent {
+
+    /** When it happened, in the scan clock's milliseconds. */
+    long timeMillis();
+
+    /** One line for people, e.g. {@code ply 1: sente played 7g7f}. */
+    String describe();
+
+    /** The players should set up this position; the game starts when the board shows it. */
+    record SetupStarted(long timeMillis, Position target) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "set up " + target.toSfen();
+        }
+    }
+
+    /** The board showed the start position long enough: the game is on. */
+    record GameStarted(long timeMillis, Position start) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "game started, " + start.sideToMove().label() + " to move";
+        }
+    }
+
+    /** A legal move was counted and played in the game. */
+    record MovePlayed(long timeMillis, int ply, Side mover, Move move) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "ply " + ply + ": " + mover.label() + " played " + move.usi();
+        }
+    }
+
+    /** A player completed an illegal move; what follows depends on the policy. */
+    record IllegalMove(long timeMillis, int ply, Side mover, Move move, IllegalReason reason,
+                       IllegalMovePolicy policy) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "ply " + ply + ": illegal move " + move.usi() + " by " + mover.label() + " ("
+                    + reason.name().toLowerCase(Locale.ROOT).replace('_', ' ') + ")"
+                    + (policy == IllegalMovePolicy.LOSS ? ": " + mover.label() + " loses"
+                    : ": put the pieces back");
+        }
+    }
+
+    /** On an occupancy board, an optional promotion waits for PROMOTE or CONFIRM. */
+    record PromotionAsked(long timeMillis, Square square, Move withoutPromotion) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "promote on " + square.usi() + "? press promote (成) or confirm (不成)";
+        }
+    }
+
+    /** The players took moves back (待った); the undone moves are listed last first. */
+    record MovesTakenBack(long timeMillis, List<Move> undone, Position restored) implements BoardEvent {
+        public MovesTakenBack {
+            undone = List.copyOf(undone);
+        }
+
+        @Override
+        public String describe() {
+            return "takeback of " + undone.stream().map(Move::usi).collect(Collectors.joining(" "));
+        }
+    }
+
+    /** The board shows something no move explains. */
+    record DiscrepancySeen(long timeMillis, InferenceEvent.Discrepancy discrepancy) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "board differs: " + discrepancy.describe();
+        }
+    }
+
+    /** After a discrepancy or an illegal move (put back), the board shows the game's position again. */
+    record BackInSync(long timeMillis) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "board back in sync";
+        }
+    }
+
+    /** The game ended. */
+    record GameOver(long timeMillis, GameResult result) implements BoardEvent {
+        @Override
+        public String describe() {
+            String winner = result.winner() == null ? "no winner" : result.winner().label() + " wins";
+            return "game over: " + result.status().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ", " + winner
+                    + (result.reason() == null ? "" : " (ply " + result.ply() + ", " + result.reason() + ")");
+        }
+    }
+
+    /** A hardware fault began or ended. */
+    record FaultChanged(long timeMillis, FaultEvent fault) implements BoardEvent {
+        @Override
+        public String describe() {
+            return (fault.type() == FaultEvent.Type.FAILED ? "fault: " : "recovered: ") + fault.chip() + " at "
+                    + fault.address() + ": " + fault.message();
+        }
+    }
+}

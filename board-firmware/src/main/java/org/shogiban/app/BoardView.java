@@ -1,0 +1,46 @@
+package org.shogiban.app;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.shogiban.inference.SlotMismatch;
+import org.shogiban.inference.SquareMismatch;
+import org.shogiban.rules.GameResult;
+import org.shogiban.rules.Move;
+import org.shogiban.rules.Position;
+import org.shogiban.rules.Square;
+
+/**
+ * What the board application knows at one moment, as an immutable snapshot for the LEDs, a UI or a test.
+ *
+ * @param phase setting up, playing or over
+ * @param position the position the board should show: the set-up target, or the game's position
+ * @param plies moves played in the game
+ * @param lastMove the game's last move, or null
+ * @param wrongSquares squares that differ from {@code position}: while setting up, or as the last discrepancy reported
+ * @param wrongSlots komadai slots that differ, likewise
+ * @param illegalMove the illegal move being signalled (until the pieces are put back, or for good when it lost), or
+ *     null
+ * @param promotionSquare the square of a move waiting for a promotion choice, or null
+ * @param result the game's result ({@code ONGOING} until it ends)
+ * @param failingDevices hardware reported failing, as {@code chip at address}
+ */
+public record BoardView(BoardPhase phase, Position position, int plies, Move lastMove,
+                        List<SquareMismatch> wrongSquares, List<SlotMismatch> wrongSlots, Move illegalMove,
+                        Square promotionSquare, GameResult result, Set<String> failingDevices) {
+
+    public BoardView {
+        Objects.requireNonNull(phase, "phase");
+        Objects.requireNonNull(position, "position");
+        Objects.requireNonNull(result, "result");
+        wrongSquares = List.copyOf(wrongSquares);
+        wrongSlots = List.copyOf(wrongSlots);
+        failingDevices = Set.copyOf(failingDevices);
+    }
+
+    /** Whether the board asks for the players' attention: a wrong square, an illegal move or a promotion question. */
+    public boolean needsAttention() {
+        return phase != BoardPhase.OVER && (!wrongSquares.isEmpty() || !wrongSlots.isEmpty() || illegalMove != null
+                || promotionSquare != null);
+    }
+}

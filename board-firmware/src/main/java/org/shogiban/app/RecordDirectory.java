@@ -1,0 +1,82 @@
+package org.shogiban.app;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Objects;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.RecordFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps game records as UTF-8 KIF files ({@code .kifu}) in one directory, each written safely: the new text goes to
+ * a temporary file in the same directory, is forced to the disk, and is then renamed over the old file in one atomic
+ * step, so a power cut leaves either the previous record or the new one, never half a file.
+ */
+public final class RecordDirectory implements RecordSink {
+    private static final Logger log = LoggerFactory.getLogger(RecordDirectory.class);
+    private static final DateTimeFormatter NAME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
+
+    private final Path directory;
+
+    public RecordDirectory(Path directory) {
+        this.directory = Objects.requireNonNull(directory, "directory");
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    /** The file name of a game started at a time: {@code 2025-03-01T14-05-09.kifu} (local time, no colons). */
+    public static String fileName(Instant start, ZoneId zone) {
+        return NAME.format(start.atZone(zone)) + ".kifu";
+    }
+
+    @Override
+    public void save(String name, GameRecord record) {
+        try {
+            write(name, record);
+        } catch (IOException | RuntimeException e) {
+            log.error("game record {} could not be saved in {}: {}", name, directory, e.toString());
+            log.debug("saving {} failed", name, e);
+        }
+    }
+
+    /** Writes a record atomically and returns its path; throws when it cannot. */
+    public Path write(String name, GameRecord record) throws IOException {
+        if (name.contains("/") || name.contains("\\") || name.startsWith(".")) {
+            throw new IllegalArgumentException("record name '" + name + "' must be a plain file name");
+        }
+        Files.createDirectories(directory);
+        Path target = directory.resolve(name);
+        Path temp = directory.resolve("." + name + ".tmp");
+        byte[] bytes = GameRecords.encode(record, RecordFormat.KIFU);
+        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(true);
+        }
+        try {
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            log.warn("{} cannot rename atomically; replacing {} in place", directory, name);
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+        log.debug("game record saved: {} ({} moves, end {})", target, record.recordedMoves().size(),
+                record.end().kind());
+        return target;
+    }
+}

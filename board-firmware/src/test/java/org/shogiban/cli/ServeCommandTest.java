@@ -1,0 +1,100 @@
+package org.shogiban.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogiban.inference.CommitPolicy;
+import org.shogiban.notation.Handicap;
+import org.shogiban.rules.Position;
+
+/**
+ * {@code serve} up to the point where it needs a Raspberry Pi: arguments and the board configuration. Building the
+ * Pi4J board is covered by the hal's tests on Pi4J's mock platform; running it needs the hardware.
+ */
+class ServeCommandTest {
+
+    record Run(int exit, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = ShogibanCli.standard().run(args, new ByteArrayInputStream(new byte[0]),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void optionsAreReadWithTheirDefaults() {
+        ServeCommand.ServeOptions defaults = ServeCommand.parse(List.of("--config", "/etc/shogiban/board.properties"));
+        assertThat(defaults.config()).isEqualTo(Path.of("/etc/shogiban/board.properties"));
+        assertThat(defaults.records()).isEqualTo(Path.of("records"));
+        assertThat(defaults.commit()).isEqualTo(CommitPolicy.STABLE);
+        assertThat(defaults.start()).isEqualTo(Position.startpos());
+
+        ServeCommand.ServeOptions all = ServeCommand.parse(List.of("--config", "b.properties", "--records",
+                "/var/lib/shogiban/records", "--commit", "clock", "--start", "two-pieces"));
+        assertThat(all.records()).isEqualTo(Path.of("/var/lib/shogiban/records"));
+        assertThat(all.commit()).isEqualTo(CommitPolicy.CLOCK);
+        assertThat(all.start()).isEqualTo(Handicap.TWO_PIECES.start());
+    }
+
+    @Test
+    void anSfenStartMayComeAsOneArgumentOrAsItsWords() {
+        String sfen = "4k4/9/4G4/9/9/9/9/9/4K4 b G 1";
+        assertThat(ServeCommand.parse(List.of("--start", "sfen", sfen, "--config", "b")).start())
+                .isEqualTo(Position.fromSfen(sfen));
+        List<String> words = new java.util.ArrayList<>(List.of("--config", "b", "--start", "sfen"));
+        words.addAll(List.of(sfen.split(" ")));
+        assertThat(ServeCommand.parse(words).start()).isEqualTo(Position.fromSfen(sfen));
+    }
+
+    @Test
+    void badArgumentsAreOneLineAndExitTwo() {
+        assertThat(run("serve")).satisfies(r -> {
+            assertThat(r.exit()).isEqualTo(2);
+            assertThat(r.err().strip()).isEqualTo("serve: --config FILE is required (e.g. /etc/shogiban/board.properties)");
+        });
+        assertThat(run("serve", "--config", "b", "--commit", "fast").err().strip())
+                .isEqualTo("serve: commit policy 'fast' is not stable or clock");
+        Run start = run("serve", "--config", "b", "--start", "queen-odds");
+        assertThat(start.exit()).isEqualTo(2);
+        assertThat(start.err().strip()).startsWith("serve: start 'queen-odds' is not startpos, a handicap (lance,")
+                .doesNotContain("\n");
+        assertThat(run("serve", "--config", "b", "--verbose", "yes").err()).contains("unknown option '--verbose'");
+        assertThatThrownBy(() -> ServeCommand.parse(List.of("--config"))).isInstanceOf(UsageException.class)
+                .hasMessage("--config needs a value");
+    }
+
+    @Test
+    void aWrongConfigurationStopsWithOneLineNamingKeyValueAndWhatIsAllowed(@TempDir Path dir) throws Exception {
+        Path config = Files.writeString(dir.resolve("board.properties"), "sensors.kind=magnetic\n");
+        Run r = run("serve", "--config", config.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).endsWith("\n").doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(r.err().strip()).doesNotContain("\n")
+                .startsWith("serve: " + config + ": key 'sensors.kind' has value 'magnetic'; allowed: ");
+    }
+
+    @Test
+    void aMissingConfigurationFileIsAConfigurationError(@TempDir Path dir) {
+        Run r = run("serve", "--config", dir.resolve("absent.properties").toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err().strip()).doesNotContain("\n").contains("absent.properties").contains("allowed:");
+    }
+
+    @Test
+    void helpListsServe() {
+        assertThat(run("help").out()).contains("serve --config FILE");
+    }
+}

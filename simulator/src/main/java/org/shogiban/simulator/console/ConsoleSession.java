@@ -1,0 +1,294 @@
+package org.shogiban.simulator.console;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
+import org.shogiban.app.BoardApplication;
+import org.shogiban.app.BoardEvent;
+import org.shogiban.app.BoardView;
+import org.shogiban.app.GameSettings;
+import org.shogiban.app.IllegalMovePolicy;
+import org.shogiban.app.RecordSink;
+import org.shogiban.hal.Button;
+import org.shogiban.hal.KomadaiSlot;
+import org.shogiban.hal.SensorKind;
+import org.shogiban.hal.memory.MemoryBoard;
+import org.shogiban.hal.scan.ScanSettings;
+import org.shogiban.inference.CommitPolicy;
+import org.shogiban.rules.Move;
+import org.shogiban.rules.Piece;
+import org.shogiban.rules.PieceType;
+import org.shogiban.rules.Position;
+import org.shogiban.rules.Side;
+import org.shogiban.simulator.trace.Place;
+import org.shogiban.simulator.trace.TraceEvent;
+
+/**
+ * The board in a terminal: the firmware's {@link BoardApplication} runs on a {@link MemoryBoard} while the user
+ * handles the pieces with commands read from a {@link Reader} (the trace format's actions without times, plus the
+ * {@code move} shorthand), and the board is drawn on a {@link PrintStream} after each command. Works the same from a
+ * keyboard (real time, 100 Hz scan thread) and from a pipe or a test (stepped time, nothing sleeps).
+ */
+public final class ConsoleSession {
+    /** How long the board is left alone after a command before it is drawn: debounce plus the settle time. */
+    static final long SETTLE_MILLIS = 500;
+    /** Between the steps of the {@code move} shorthand: long enough for the debounce to see each. */
+    static final long HANDLING_MILLIS = 100;
+    private static final int EVENTS_SHOWN = 4;
+
+    static final String HELP = """
+            commands (squares in USI coordinates, e.g. 7g; komadai slots sente:P .. gote:R):
+              lift 7g | lift sente:P          lift a piece into your hand
+              place 7f | place 2b down        put the last lifted piece down (down = promoted side up)
+              place gote:R                    put a lifted piece on a komadai
+              press clock-sente|clock-gote|promote|confirm|arbiter|menu
+              move 7g7f | move 8h2b+ | move P*5e   the whole handling of a move at once (captures to the komadai,
+                                              promotion button on occupancy boards, the clock in --commit clock)
+              wait 1500                       leave the board alone for so many milliseconds
+              setup                           put every piece back on the start position (then: press menu)
+              show | help | quit""";
+
+    private final BufferedReader in;
+    private final PrintStream out;
+    private final BoardTime time;
+    private final SensorKind kind;
+    private final GameSettings settings;
+    private final boolean prompt;
+    private final MemoryBoard hardware;
+    private final BoardApplication app;
+    private final ConsoleTable table;
+    private final Deque<String> lastEvents = new ArrayDeque<>();
+
+    /**
+     * @param in the commands, one per line
+     * @param out where the board and the events are printed
+     * @param time real or stepped time
+     * @param settings the start position and how moves are read (the sensor kind is the inference's)
+     * @param records where game records go
+     * @param wallClock calendar time for the records
+     * @param prompt whether to print a prompt before each command (a terminal)
+     */
+    public ConsoleSession(Reader in, PrintStream out, BoardTime time, GameSettings settings, RecordSink records,
+                          Clock wallClock, boolean prompt) {
+        this.in = in instanceof BufferedReader b ? b : new BufferedReader(in);
+        this.out = out;
+        this.time = time;
+        this.settings = settings;
+        this.kind = settings.inference().sensorKind();
+        this.prompt = prompt;
+        this.hardware = new MemoryBoard(kind, time.clock());
+        this.app = new BoardApplication(hardware.board(), ScanSettings.defaults(), time.clock(), settings, records,
+                wallClock);
+        this.table = new ConsoleTable(hardware, kind);
+        app.addListener(this::onEvent);
+    }
+
+    /** The application under the console (for tests). */
+    BoardApplication application() {
+        return app;
+    }
+
+    /** Runs until {@code quit} or the end of the input; returns the exit code (0). */
+    public int run() throws IOException {
+        out.println("ShogiBan console board: " + kind.name().toLowerCase(Locale.ROOT) + " sensors, commit "
+                + settings.inference().commitPolicy().name().toLowerCase(Locale.ROOT) + ", illegal moves: "
+                + (settings.illegalMoves() == IllegalMovePolicy.LOSS ? "the mover loses"
+                : "put back") + ". Type help for the commands.");
+        out.println(BoardDrawing.LEGEND);
+        table.layOut(settings.start());
+        time.start(app);
+        try {
+            time.hold(SETTLE_MILLIS + 100);
+            draw();
+            while (true) {
+                if (prompt) {
+                    out.print("> ");
+                    out.flush();
+                }
+                String line = in.readLine();
+                if (line == null) {
+                    break;
+                }
+                line = line.strip();
+                if (line.isEmpty() || line.startsWith("#")) {
+                    continue;
+                }
+                if (line.equals("quit") || line.equals("exit")) {
+                    break;
+                }
+                execute(line);
+            }
+        } finally {
+            app.close();
+        }
+        return 0;
+    }
+
+    private void execute(String line) {
+        String[] w = line.split("\\s+");
+        try {
+            switch (w[0]) {
+                case "lift" -> {
+                    words(w, 2, "lift <square|slot>");
+                    table.lift(Place.parse(w[1]));
+                    settleAndDraw();
+                }
+                case "place" -> {
+                    if (w.length < 2 || w.length > 3) {
+                        throw new IllegalArgumentException("usage: place <square|slot> [up|down]");
+                    }
+                    boolean down = w.length == 3 && switch (w[2]) {
+                        case "down" -> true;
+                        case "up" -> false;
+                        default -> throw new IllegalArgumentException("'" + w[2] + "' is not up or down");
+                    };
+                    table.put(Place.parse(w[1]), down);
+                    settleAndDraw();
+                }
+                case "press" -> {
+                    words(w, 2, "press <button>");
+                    hardware.buttons.click(button(w[1]));
+                    settleAndDraw();
+                }
+                case "move" -> {
+                    words(w, 2, "move <usi move>");
+                    move(Move.parseUsi(w[1]));
+                    settleAndDraw();
+                }
+                case "wait" -> {
+                    words(w, 2, "wait <milliseconds>");
+                    long ms = Long.parseLong(w[1]);
+                    if (ms < 0 || ms > 600_000) {
+                        throw new IllegalArgumentException("wait 0..600000 ms");
+                    }
+                    time.hold(ms);
+                    draw();
+                }
+                case "setup" -> {
+                    words(w, 1, "setup");
+                    table.layOut(settings.start());
+                    settleAndDraw();
+                }
+                case "show" -> draw();
+                case "help" -> out.println(HELP);
+                default -> throw new IllegalArgumentException("unknown command '" + w[0] + "'; type help");
+            }
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            out.println("error: " + e.getMessage());
+        }
+    }
+
+    private static void words(String[] w, int count, String usage) {
+        if (w.length != count) {
+            throw new IllegalArgumentException("usage: " + usage);
+        }
+    }
+
+    private static Button button(String name) {
+        for (Button b : Button.values()) {
+            if (TraceEvent.buttonName(b).equals(name.toLowerCase(Locale.ROOT))) {
+                return b;
+            }
+        }
+        throw new IllegalArgumentException("unknown button '" + name + "'; buttons are clock-sente, clock-gote,"
+                + " promote, confirm, arbiter, menu");
+    }
+
+    /**
+     * The handling of a whole move as a player does it: a captured piece is lifted first, the piece moved (its
+     * promoted side up when it promotes or was promoted), the captured piece put on the mover's komadai; on an
+     * occupancy board an optional promotion is answered with PROMOTE or CONFIRM, and under the clock rule the mover
+     * presses their clock. Illegal moves are handled as asked, for the board to judge.
+     */
+    private void move(Move move) {
+        Position position = app.view().position();
+        Side mover;
+        Piece captured = null;
+        if (move.isDrop()) {
+            mover = position.sideToMove();
+            Place slot = new Place.OnKomadai(ConsoleTable.player(mover),
+                    KomadaiSlot.values()[move.drop().handIndex()]);
+            table.lift(slot);
+            time.hold(HANDLING_MILLIS);
+            table.put(new Place.OnSquare(move.to()), false);
+            time.hold(HANDLING_MILLIS);
+        } else {
+            Piece moving = table.at(move.from().index());
+            if (moving == null) {
+                throw new IllegalStateException("there is no piece on " + move.from().usi());
+            }
+            mover = moving.side();
+            Piece target = table.at(move.to().index());
+            if (target != null) {
+                if (target.side() == mover) {
+                    throw new IllegalStateException(move.to().usi() + " holds your own piece");
+                }
+                if (target.type() == PieceType.KING) {
+                    throw new IllegalStateException("a king is never captured");
+                }
+                captured = table.lift(new Place.OnSquare(move.to()));
+                time.hold(HANDLING_MILLIS);
+            }
+            table.lift(new Place.OnSquare(move.from()));
+            time.hold(HANDLING_MILLIS);
+            table.put(new Place.OnSquare(move.to()), move.promote() || moving.type().isPromoted());
+            time.hold(HANDLING_MILLIS);
+            if (kind == SensorKind.OCCUPANCY && optionalPromotion(position, move)) {
+                hardware.buttons.click(move.promote() ? Button.PROMOTE : Button.CONFIRM);
+                time.hold(HANDLING_MILLIS);
+            }
+            if (captured != null) {
+                table.put(new Place.OnKomadai(ConsoleTable.player(mover),
+                        KomadaiSlot.values()[captured.type().unpromoted().handIndex()]), false);
+                time.hold(HANDLING_MILLIS);
+            }
+        }
+        if (settings.inference().commitPolicy() == CommitPolicy.CLOCK) {
+            hardware.buttons.click(mover == Side.SENTE ? Button.CLOCK_SENTE : Button.CLOCK_GOTE);
+        }
+    }
+
+    /** Whether the rules allow the move both with and without promotion: only then must the player say which. */
+    private static boolean optionalPromotion(Position position, Move move) {
+        return position.isLegal(Move.of(move.from(), move.to(), false))
+                && position.isLegal(Move.of(move.from(), move.to(), true));
+    }
+
+    private void settleAndDraw() {
+        time.hold(SETTLE_MILLIS);
+        draw();
+    }
+
+    private void draw() {
+        List<String> events;
+        synchronized (lastEvents) {
+            events = new ArrayList<>(lastEvents);
+        }
+        BoardView view = app.view();
+        out.print(BoardDrawing.draw(table, hardware.leds.current(), view, events));
+        out.flush();
+    }
+
+    /** Prints each event as it happens (on the scan thread in real time) and keeps the last few for the drawing. */
+    private void onEvent(BoardEvent event) {
+        String text = event.describe();
+        synchronized (lastEvents) {
+            if (event instanceof BoardEvent.SetupStarted && lastEvents.isEmpty()) {
+                // the first setup is the console's own: the pieces are laid out already
+                return;
+            }
+            lastEvents.addLast(text);
+            while (lastEvents.size() > EVENTS_SHOWN) {
+                lastEvents.removeFirst();
+            }
+        }
+        out.println("» " + text);
+    }
+}
