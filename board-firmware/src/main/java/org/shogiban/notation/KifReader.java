@@ -334,12 +334,17 @@ final class KifReader {
         };
     }
 
-    private void parseKifMove(String text, int number) {
-        int pos = 0;
+    /** Where a move goes (同: the last move's square) and the piece it names, read from the start of a KIF/KI2 move. */
+    private record Target(Square to, PieceType named, int end) {
+    }
+
+    /** Reads the target and piece name of a move's text; {@code quoted} is the text errors show. */
+    private Target readTarget(String text, String quoted, int number) {
+        int pos;
         Square to;
         if (text.charAt(0) == '同') {
             if (lastTo == null) {
-                throw new RecordFormatException(number, "'" + text + "': 同 (same square) needs a previous move");
+                throw new RecordFormatException(number, "'" + quoted + "': 同 (same square) needs a previous move");
             }
             to = lastTo;
             pos = 1;
@@ -353,10 +358,16 @@ final class KifReader {
         int len = KifNames.readPieceName(text, pos, kindOut);
         if (len == 0) {
             throw new RecordFormatException(number, "expected a piece (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)"
-                    + " in '" + text + "'");
+                    + " in '" + quoted + "'");
         }
-        PieceType named = kindOut[0];
-        pos += len;
+        return new Target(to, kindOut[0], pos + len);
+    }
+
+    private void parseKifMove(String text, int number) {
+        Target target = readTarget(text, text, number);
+        Square to = target.to();
+        PieceType named = target.named();
+        int pos = target.end();
         boolean promote = false;
         boolean drop = false;
         if (text.startsWith("不成", pos)) {
@@ -513,25 +524,10 @@ final class KifReader {
             ended = true;
             return;
         }
-        int pos;
-        Square to;
-        if (text.charAt(0) == '同') {
-            if (lastTo == null) {
-                throw new RecordFormatException(number, "'" + token + "': 同 (same square) needs a previous move");
-            }
-            to = lastTo;
-            pos = 1;
-        } else {
-            to = readSquare(text, 0, number);
-            pos = 2;
-        }
-        int len = KifNames.readPieceName(text, pos, kindOut);
-        if (len == 0) {
-            throw new RecordFormatException(number, "expected a piece (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)"
-                    + " in '" + token + "'");
-        }
-        PieceType named = kindOut[0];
-        pos += len;
+        Target target = readTarget(text, token, number);
+        Square to = target.to();
+        PieceType named = target.named();
+        int pos = target.end();
         StringBuilder modifiers = new StringBuilder();
         while (pos < text.length() && MODIFIERS.indexOf(text.charAt(pos)) >= 0) {
             modifiers.append(text.charAt(pos++));
