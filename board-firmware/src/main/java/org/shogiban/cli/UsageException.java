@@ -2,6 +2,8 @@ package org.shogiban.cli;
 
 /** A command line that cannot be carried out; its message is the one line printed on stderr. */
 public class UsageException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     private final int exitCode;
 
     public UsageException(String message) {

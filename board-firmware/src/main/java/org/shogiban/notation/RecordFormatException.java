@@ -7,6 +7,8 @@ import org.shogiban.rules.NotationException;
  * and what was expected there, e.g. {@code line 12: expected a move such as +7776FU, found '+77'}.
  */
 public class RecordFormatException extends NotationException {
+    private static final long serialVersionUID = 1L;
+
     private final int line;
 
     /** An error at a 1-based line of the text; 0 when the error is not tied to a line. */

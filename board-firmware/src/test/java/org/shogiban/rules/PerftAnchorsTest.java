@@ -35,7 +35,7 @@ class PerftAnchorsTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (JsonNode anchor : SharedData.json("perft/anchors.json").get("positions")) {
             String sfen = anchor.get("sfen").asText();
-            anchor.get("perft").fields().forEachRemaining(e -> {
+            anchor.get("perft").properties().forEach(e -> {
                 int depth = Integer.parseInt(e.getKey());
                 long expected = e.getValue().asLong();
                 if (expected > above && expected <= upTo) {

@@ -27,8 +27,21 @@ public record Board(SquareSensors squares, KomadaiSensors komadai, LedPanel leds
         Objects.requireNonNull(closer, "closer");
     }
 
+    /**
+     * Releases the hardware. Declares no checked exception (the closers release pins and buses and throw none), so
+     * try-with-resources on a board need not handle {@link InterruptedException}.
+     */
     @Override
-    public void close() throws Exception {
-        closer.close();
+    public void close() {
+        try {
+            closer.close();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("closing the board was interrupted", e);
+        } catch (Exception e) {
+            throw new IllegalStateException("closing the board: " + e.getMessage(), e);
+        }
     }
 }

@@ -16,6 +16,8 @@ public interface SimulatorCommand {
 
     /** A command line or input that cannot be used; the message is printed as one line. */
     class UsageError extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         public UsageError(String message) {
             super(message);
         }

@@ -5,6 +5,8 @@ package org.shogiban.hal.config;
  * found and what is allowed.
  */
 public final class ConfigException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     private final String key;
     private final String value;
     private final String allowed;

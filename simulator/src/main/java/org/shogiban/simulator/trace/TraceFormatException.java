@@ -2,6 +2,8 @@ package org.shogiban.simulator.trace;
 
 /** A trace that cannot be read or played, naming the source and line. */
 public class TraceFormatException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     private final int line;
 
     public TraceFormatException(String source, int line, String message) {
