@@ -1,5 +1,6 @@
 package org.shogiban.hal.pi4j;
 
+import com.pi4j.Pi4J;
 import com.pi4j.context.Context;
 import com.pi4j.io.gpio.digital.DigitalInput;
 import com.pi4j.io.gpio.digital.DigitalOutput;
@@ -86,6 +87,37 @@ public final class Pi4jBoardFactory {
                 }
             }
         });
+    }
+
+    /**
+     * Opens the hardware on Pi4J's auto context (the providers found on the class path). The context belongs to the
+     * returned board: closing the board shuts it down, and so does a failure while building.
+     *
+     * @param clock time stamps of button and fault events
+     * @param faults where every adapter reports faults
+     */
+    public static Board open(BoardConfig config, MonotonicClock clock, FaultReporter faults) {
+        Objects.requireNonNull(config);
+        return owning(config, Pi4J.newAutoContext(), clock, faults);
+    }
+
+    /** Builds the board on {@code pi4j} and hands the context to it: the board's close shuts the context down. */
+    static Board owning(BoardConfig config, Context pi4j, MonotonicClock clock, FaultReporter faults) {
+        Board board;
+        try {
+            board = build(config, pi4j, clock, faults);
+        } catch (RuntimeException e) {
+            pi4j.shutdown();
+            throw e;
+        }
+        return new Board(board.squares(), board.komadai(), board.leds(), board.clock(), board.buzzer(),
+                board.buttons(), board.faults(), () -> {
+                    try {
+                        board.close();
+                    } finally {
+                        pi4j.shutdown();
+                    }
+                });
     }
 
     private static I2cChip i2c(Context pi4j, String id, String chipName, I2cAddress address, FaultReporter faults,

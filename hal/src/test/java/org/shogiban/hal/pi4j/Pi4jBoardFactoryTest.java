@@ -1,6 +1,7 @@
 package org.shogiban.hal.pi4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.pi4j.context.Context;
 import com.pi4j.io.i2c.I2C;
@@ -76,5 +77,27 @@ class Pi4jBoardFactoryTest {
             assertThat(pi4j.registry().get("mcp23017-squares-10", I2C.class).device()).isEqualTo(0x22);
             assertThat(pi4j.registry().get("ht16k33-clock-gote", I2C.class).device()).isEqualTo(0x72);
         }
+    }
+
+    @Test
+    void aBoardThatOwnsItsContextShutsItDownWhenClosed() throws Exception {
+        Context own = MockBoard.context();
+        BoardConfig config = BoardConfigTestAccess.example("reed-6x-mcp23017.properties");
+        Board board = Pi4jBoardFactory.owning(config, own, clock, new FaultReporter(clock));
+        assertThat(own.isShutdown()).isFalse();
+        board.close();
+        assertThat(own.isShutdown()).isTrue();
+    }
+
+    @Test
+    void aFailureWhileBuildingShutsTheOwnedContextDown() throws Exception {
+        Context own = MockBoard.context();
+        BoardConfig config = BoardConfigTestAccess.example("reed-6x-mcp23017.properties");
+        // the first chip's I/O id is taken, so building the board fails part way
+        MockBoard.i2c(own, "mcp23017-squares-0", 1, 0x20);
+        assertThatThrownBy(
+                () -> Pi4jBoardFactory.owning(config, own, clock, new FaultReporter(clock)))
+                .isInstanceOf(RuntimeException.class);
+        assertThat(own.isShutdown()).isTrue();
     }
 }
