@@ -1,0 +1,118 @@
+package org.shogiban.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.net.URL;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.shogiban.hal.Board;
+import org.shogiban.rules.Position;
+import org.shogiban.simulator.SimulatorCli;
+
+/**
+ * The layering rules of the three modules, checked on their compiled classes: a change that breaks one fails the
+ * build. Dependencies point inward (simulator → board-firmware → hal), Pi4J stays in {@code hal.pi4j}, and the
+ * domain (rules, notation, inference, clock, session) does no I/O, starts no threads and knows no hardware adapter.
+ */
+class LayeringTest {
+    /** The pure domain packages; clock and session may not exist yet, the rules cover them once they do. */
+    private static final String[] DOMAIN = {"org.shogiban.rules..", "org.shogiban.notation..",
+        "org.shogiban.inference..", "org.shogiban.clock..", "org.shogiban.session.."};
+
+    private static final JavaClasses HAL = classesOf(Board.class);
+    private static final JavaClasses FIRMWARE = classesOf(Position.class);
+    private static final JavaClasses ALL = classesOf(Board.class, Position.class, SimulatorCli.class);
+
+    /** The main classes of the modules that hold the given classes (their jar or classes directory). */
+    private static JavaClasses classesOf(Class<?>... members) {
+        List<URL> locations = java.util.Arrays.stream(members)
+                .map(c -> c.getProtectionDomain().getCodeSource().getLocation())
+                .toList();
+        return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importUrls(locations);
+    }
+
+    @Test
+    void pi4jIsUsedOnlyInHalPi4j() {
+        ArchRule rule = noClasses().that().resideOutsideOfPackage("org.shogiban.hal.pi4j..")
+                .should().dependOnClassesThat().resideInAPackage("com.pi4j..")
+                .because("the hal's Pi4J adapters are the only code that touches the Raspberry Pi's chips");
+        rule.check(ALL);
+    }
+
+    @Test
+    void theDomainDoesNoIoStartsNoThreadsAndKnowsNoHardwareAdapter() {
+        ArchRule rule = noClasses().that().resideInAnyPackage(DOMAIN)
+                .should().dependOnClassesThat(ioThreadsOrAdapters())
+                .because("rules, notation, inference, clock and session are pure Java: time is injected, callers"
+                        + " do the I/O, and they are tested in milliseconds")
+                .allowEmptyShould(true);
+        rule.check(ALL);
+    }
+
+    @Test
+    void rulesAndNotationKnowNothingOfTheHal() {
+        ArchRule rule = noClasses().that().resideInAnyPackage("org.shogiban.rules..", "org.shogiban.notation..")
+                .should().dependOnClassesThat().resideInAPackage("org.shogiban.hal..")
+                .because("the rules and the game records are the same with or without a board")
+                .allowEmptyShould(true);
+        rule.check(ALL);
+    }
+
+    @Test
+    void theHalDependsOnNothingAboveIt() {
+        ArchRule rule = noClasses().that().resideInAPackage("org.shogiban.hal..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.shogiban.rules..", "org.shogiban.notation..",
+                        "org.shogiban.inference..", "org.shogiban.app..", "org.shogiban.cli..",
+                        "org.shogiban.simulator..", "org.shogiban.clock..", "org.shogiban.session..")
+                .because("dependencies point inward: simulator → board-firmware → hal");
+        rule.check(HAL);
+    }
+
+    @Test
+    void boardFirmwareDoesNotDependOnTheSimulator() {
+        ArchRule rule = noClasses().should().dependOnClassesThat().resideInAPackage("org.shogiban.simulator..")
+                .because("dependencies point inward: simulator → board-firmware → hal");
+        rule.check(FIRMWARE);
+    }
+
+    @Test
+    void boardFirmwaresTopLevelPackagesHaveNoCycles() {
+        ArchRule rule = slices().matching("org.shogiban.(*)..").should().beFreeOfCycles()
+                .because("each package of board-firmware is a concept with one direction of use");
+        rule.check(FIRMWARE);
+    }
+
+    /** File streams, java.nio.file, java.net, Thread, executors, and the hal's scan, memory and Pi4J packages. */
+    private static DescribedPredicate<JavaClass> ioThreadsOrAdapters() {
+        return DescribedPredicate.describe("do I/O, run threads or are hardware adapters", c -> {
+            String name = c.getName();
+            String pkg = c.getPackageName();
+            return name.equals(File.class.getName())
+                    || name.equals(FileInputStream.class.getName())
+                    || name.equals(FileOutputStream.class.getName())
+                    || name.equals(Thread.class.getName())
+                    || pkg.equals("java.nio.file") || pkg.startsWith("java.nio.file.")
+                    || pkg.equals("java.net") || pkg.startsWith("java.net.")
+                    || pkg.equals("java.util.concurrent") && isExecutor(c.getSimpleName())
+                    || pkg.startsWith("org.shogiban.hal.pi4j")
+                    || pkg.startsWith("org.shogiban.hal.scan")
+                    || pkg.startsWith("org.shogiban.hal.memory");
+        });
+    }
+
+    private static boolean isExecutor(String simpleName) {
+        return simpleName.contains("Executor") || simpleName.startsWith("ForkJoin")
+                || simpleName.equals("CompletableFuture");
+    }
+}
