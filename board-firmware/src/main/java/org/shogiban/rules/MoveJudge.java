@@ -13,11 +13,11 @@ final class MoveJudge {
     }
 
     /** Judges a move on a board the caller owns (it is changed and restored). */
-    static Verdict judge(Board board, Move move) {
+    static Verdict judge(Mailbox board, Move move) {
         return move.isDrop() ? judgeDrop(board, move) : judgeBoardMove(board, move);
     }
 
-    private static Verdict judgeDrop(Board board, Move move) {
+    private static Verdict judgeDrop(Mailbox board, Move move) {
         int us = board.side;
         PieceType kind = move.drop();
         int to = move.to().index();
@@ -45,7 +45,7 @@ final class MoveJudge {
         return Verdict.LEGAL;
     }
 
-    private static Verdict judgeBoardMove(Board board, Move move) {
+    private static Verdict judgeBoardMove(Mailbox board, Move move) {
         int us = board.side;
         int from = move.from().index();
         int to = move.to().index();
@@ -72,7 +72,7 @@ final class MoveJudge {
     }
 
     /** Whether the piece's movement takes it from one square to the other over empty squares. */
-    private static boolean reaches(Board board, int piece, int from, int to) {
+    private static boolean reaches(Mailbox board, int piece, int from, int to) {
         for (int step : STEPS[piece][from]) {
             if (step == to) {
                 return true;
@@ -93,7 +93,7 @@ final class MoveJudge {
         return false;
     }
 
-    private static boolean leavesKingInCheck(Board board, int move) {
+    private static boolean leavesKingInCheck(Mailbox board, int move) {
         int us = board.side;
         board.make(move);
         int king = board.kings[us];

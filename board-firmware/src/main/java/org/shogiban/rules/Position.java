@@ -13,11 +13,11 @@ import java.util.Map;
 public final class Position {
     private static final Position START = fromSfen(Sfen.STARTPOS);
 
-    private final Board board;
+    private final Mailbox board;
     private final int moveNumber;
     private List<Move> legalMoves;
 
-    private Position(Board board, int moveNumber) {
+    private Position(Mailbox board, int moveNumber) {
         this.board = board;
         this.moveNumber = moveNumber;
     }
@@ -29,7 +29,7 @@ public final class Position {
 
     /** Reads SFEN; throws {@link NotationException} naming what is wrong and where. */
     public static Position fromSfen(String sfen) {
-        Board b = new Board();
+        Mailbox b = new Mailbox();
         int moveNumber = Sfen.parse(sfen, b);
         return new Position(b, moveNumber);
     }
@@ -82,7 +82,7 @@ public final class Position {
     public List<Move> legalMoves() {
         List<Move> moves = legalMoves;
         if (moves == null) {
-            int[] buf = new int[Board.MAX_MOVES];
+            int[] buf = new int[Mailbox.MAX_MOVES];
             int n = board.copy().generateLegal(buf);
             List<Move> list = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
@@ -139,7 +139,7 @@ public final class Position {
 
     /** The position after a move already known to be legal. */
     Position playUnchecked(Move move) {
-        Board next = board.copy();
+        Mailbox next = board.copy();
         next.make(encode(move));
         return new Position(next, moveNumber + 1);
     }
@@ -166,8 +166,8 @@ public final class Position {
             throw new IllegalArgumentException("perft divide needs depth 1 or more, was " + depth);
         }
         Map<Move, Long> result = new LinkedHashMap<>();
-        Board work = board.copy();
-        int[] buf = new int[Board.MAX_MOVES];
+        Mailbox work = board.copy();
+        int[] buf = new int[Mailbox.MAX_MOVES];
         int n = work.generateLegal(buf);
         for (int i = 0; i < n; i++) {
             work.make(buf[i]);
@@ -179,20 +179,20 @@ public final class Position {
 
     static int encode(Move move) {
         if (move.isDrop()) {
-            return Board.dropMove(move.drop().handIndex(), move.to().index());
+            return Mailbox.dropMove(move.drop().handIndex(), move.to().index());
         }
-        return Board.boardMove(move.from().index(), move.to().index(), move.promote());
+        return Mailbox.boardMove(move.from().index(), move.to().index(), move.promote());
     }
 
     static Move decode(int move) {
-        Square to = Square.ofIndex(Board.to(move));
-        if (Board.isDrop(move)) {
-            return Move.drop(PieceType.HAND_KINDS[Board.dropIndex(move)], to);
+        Square to = Square.ofIndex(Mailbox.to(move));
+        if (Mailbox.isDrop(move)) {
+            return Move.drop(PieceType.HAND_KINDS[Mailbox.dropIndex(move)], to);
         }
-        return Move.of(Square.ofIndex(Board.from(move)), to, Board.isPromotion(move));
+        return Move.of(Square.ofIndex(Mailbox.from(move)), to, Mailbox.isPromotion(move));
     }
 
-    Board board() {
+    Mailbox board() {
         return board;
     }
 

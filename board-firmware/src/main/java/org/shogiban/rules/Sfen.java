@@ -9,7 +9,7 @@ public final class Sfen {
     }
 
     /** Parses SFEN into a fresh board and returns the move number (1 when the text leaves it out). */
-    static int parse(String text, Board board) {
+    static int parse(String text, Mailbox board) {
         if (text == null || text.isBlank()) {
             throw new NotationException("empty SFEN");
         }
@@ -42,7 +42,7 @@ public final class Sfen {
         return moveNumber;
     }
 
-    private static void parseBoard(String text, String field, Board board) {
+    private static void parseBoard(String text, String field, Mailbox board) {
         String[] ranks = field.split("/", -1);
         if (ranks.length != 9) {
             throw new NotationException("SFEN '" + text + "': the board has " + ranks.length
@@ -93,7 +93,7 @@ public final class Sfen {
         }
     }
 
-    private static void parseHands(String text, String field, Board board) {
+    private static void parseHands(String text, String field, Mailbox board) {
         if (field.equals("-")) {
             return;
         }
@@ -124,7 +124,7 @@ public final class Sfen {
         }
     }
 
-    private static void validate(String text, Board board) {
+    private static void validate(String text, Mailbox board) {
         int[] kings = new int[2];
         for (int sq = 0; sq < 81; sq++) {
             int code = board.squares[sq];
@@ -157,7 +157,7 @@ public final class Sfen {
         if (squares.length != 81 || hands.length != 2) {
             throw new IllegalArgumentException("SFEN needs 81 squares and 2 hands");
         }
-        Board board = new Board();
+        Mailbox board = new Mailbox();
         for (int sq = 0; sq < 81; sq++) {
             board.squares[sq] = squares[sq] == null ? 0 : squares[sq].code();
         }
@@ -169,12 +169,12 @@ public final class Sfen {
     }
 
     /** Writes the board, side to move, hands and move number. */
-    static String write(Board board, int moveNumber) {
+    static String write(Mailbox board, int moveNumber) {
         return writeWithoutMoveNumber(board) + " " + moveNumber;
     }
 
     /** Board, side and hands only: the identity of a position for repetition. */
-    static String writeWithoutMoveNumber(Board board) {
+    static String writeWithoutMoveNumber(Mailbox board) {
         StringBuilder sb = new StringBuilder(96);
         for (int r = 0; r < 9; r++) {
             int empty = 0;

@@ -18,12 +18,13 @@ import static org.shogiban.rules.Geometry.typeOrdinal;
 import java.util.Arrays;
 
 /**
- * The engine's mutable board: piece codes on 81 squares, both hands and the side to move, with make/unmake and
+ * The engine's mutable mailbox board (one array slot per square, the classic engine layout; named so that it is
+ * not confused with the hardware's {@code hal.Board}): piece codes on 81 squares, both hands and the side to move, with make/unmake and
  * legal move generation on int-encoded moves. Owned by one thread at a time; {@link Position} wraps it immutably.
  *
  * <p>Move encoding: bits 0-6 target square, bits 7-13 source square (81 + hand index for drops), bit 14 promote.
  */
-final class Board {
+final class Mailbox {
     static final int MAX_MOVES = 600;
     private static final int DROP_BASE = 81;
     private static final int PROMOTE_BIT = 1 << 14;
@@ -39,12 +40,12 @@ final class Board {
     private final int[] pinDir = new int[81];
     private final int[] checkBuffer = new int[11];
 
-    Board() {
+    Mailbox() {
         Arrays.fill(pinDir, -1);
     }
 
-    Board copy() {
-        Board b = new Board();
+    Mailbox copy() {
+        Mailbox b = new Mailbox();
         System.arraycopy(squares, 0, b.squares, 0, 81);
         for (int s = 0; s < 2; s++) {
             System.arraycopy(hands[s], 0, b.hands[s], 0, 7);
