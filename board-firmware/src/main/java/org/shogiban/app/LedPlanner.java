@@ -3,10 +3,10 @@ package org.shogiban.app;
 import org.shogiban.hal.Colour;
 import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.LedFrame;
-import org.shogiban.hal.Player;
 import org.shogiban.hal.StatusLed;
 import org.shogiban.inference.SlotMismatch;
 import org.shogiban.inference.SquareMismatch;
+import org.shogiban.inference.Sides;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Side;
 
@@ -80,7 +80,7 @@ public final class LedPlanner {
     private static void paint(LedFrame.Builder leds, Move move, Colour colour, Side dropper) {
         if (move.isDrop()) {
             if (dropper != null) {
-                leds.komadai(player(dropper), KomadaiSlot.values()[move.drop().handIndex()],
+                leds.komadai(Sides.player(dropper), KomadaiSlot.values()[move.drop().handIndex()],
                         colour);
             }
         } else {
@@ -93,7 +93,4 @@ public final class LedPlanner {
         return side == Side.SENTE ? StatusLed.SENTE_TO_MOVE : StatusLed.GOTE_TO_MOVE;
     }
 
-    private static Player player(Side side) {
-        return side == Side.SENTE ? Player.SENTE : Player.GOTE;
-    }
 }

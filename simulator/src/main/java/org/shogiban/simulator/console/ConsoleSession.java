@@ -22,6 +22,7 @@ import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.inference.CommitPolicy;
+import org.shogiban.inference.Sides;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
@@ -213,7 +214,7 @@ public final class ConsoleSession {
         Piece captured = null;
         if (move.isDrop()) {
             mover = position.sideToMove();
-            Place slot = new Place.OnKomadai(ConsoleTable.player(mover),
+            Place slot = new Place.OnKomadai(Sides.player(mover),
                     KomadaiSlot.values()[move.drop().handIndex()]);
             table.lift(slot);
             time.hold(HANDLING_MILLIS);
@@ -245,7 +246,7 @@ public final class ConsoleSession {
                 time.hold(HANDLING_MILLIS);
             }
             if (captured != null) {
-                table.put(new Place.OnKomadai(ConsoleTable.player(mover),
+                table.put(new Place.OnKomadai(Sides.player(mover),
                         KomadaiSlot.values()[captured.type().unpromoted().handIndex()]), false);
                 time.hold(HANDLING_MILLIS);
             }

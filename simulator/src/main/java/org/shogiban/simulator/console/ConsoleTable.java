@@ -11,6 +11,7 @@ import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Position;
+import org.shogiban.inference.Sides;
 import org.shogiban.rules.Side;
 import org.shogiban.simulator.trace.Place;
 
@@ -69,7 +70,7 @@ final class ConsoleTable {
                 }
                 komadai[i]--;
                 writeSlot(i);
-                yield Piece.of(side(k.player()), PieceType.HAND_KINDS[k.slot().ordinal()]);
+                yield Piece.of(Sides.side(k.player()), PieceType.HAND_KINDS[k.slot().ordinal()]);
             }
         };
         held.push(piece);
@@ -107,7 +108,7 @@ final class ConsoleTable {
                 int i = slotIndex(k.player(), k.slot());
                 komadai[i]++;
                 writeSlot(i);
-                yield Piece.of(side(k.player()), p.type().unpromoted());
+                yield Piece.of(Sides.side(k.player()), p.type().unpromoted());
             }
         };
     }
@@ -152,13 +153,5 @@ final class ConsoleTable {
 
     private static int slotIndex(Player player, KomadaiSlot slot) {
         return player.ordinal() * 7 + slot.ordinal();
-    }
-
-    static Side side(Player player) {
-        return player == Player.SENTE ? Side.SENTE : Side.GOTE;
-    }
-
-    static Player player(Side side) {
-        return side == Side.SENTE ? Player.SENTE : Player.GOTE;
     }
 }

@@ -1,5 +1,7 @@
 package org.shogiban.simulator.replay;
 
+import static org.shogiban.inference.Sides.player;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -7,7 +9,6 @@ import java.util.Optional;
 import java.util.Random;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.KomadaiSlot;
-import org.shogiban.hal.Player;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.hal.SensorKind;
@@ -441,10 +442,6 @@ public final class HandlingGenerator {
     }
 
     private enum PromotionStyle { PRESS_EARLY, PRESS_WHEN_ASKED, FLIP, DEFAULT }
-
-    private static Player player(Side side) {
-        return side == Side.SENTE ? Player.SENTE : Player.GOTE;
-    }
 
     private static KomadaiSlot slot(PieceType kind) {
         return KomadaiSlot.values()[kind.unpromoted().handIndex()];
