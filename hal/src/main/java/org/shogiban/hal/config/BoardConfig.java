@@ -2,8 +2,7 @@ package org.shogiban.hal.config;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * Which board is built: sensor kind, chips, addresses and pins, read from one properties file at start-up and
  * validated once. Any wrong value (unknown key, bad number, pin used twice, too few chips...) throws a
  * {@link ConfigException} naming the key, the value and what is allowed; a valid config never fails later for a
- * configuration reason. The keys are listed in the README section "Hardware abstraction layer".
+ * configuration reason. The keys, their defaults and limits are {@link ConfigKeys}; docs/hardware.md shows them.
  *
  * @param sensorKind what the square sensors tell
  * @param scan scan rate and stable time
@@ -60,21 +59,80 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
 
     /** Loads and validates a configuration file. */
     public static BoardConfig load(Path file) {
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            Properties p = new Properties();
-            p.load(r);
-            return parse(p, file.toString());
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new ConfigException(file.toString(), "(file)", file.toString(), "a readable properties file ("
+            throw new ConfigException(file.toString(), "(file)", file.toString(), "a readable UTF-8 properties file ("
                     + e.getMessage() + ")");
         }
+        return parse(properties(text, file.toString()), file.toString());
+    }
+
+    /**
+     * Reads properties text. {@link Properties#load} refuses a malformed backslash-u escape (one not followed by four
+     * hexadecimal digits) with an exception that names no line; this names the file, the line, its key and value.
+     */
+    static Properties properties(String text, String source) {
+        Properties p = new Properties();
+        try {
+            p.load(new StringReader(text));
+        } catch (IllegalArgumentException e) {
+            throw malformedEscape(text, source);
+        } catch (IOException e) {
+            throw new IllegalStateException("a StringReader does not fail", e);
+        }
+        return p;
+    }
+
+    private static ConfigException malformedEscape(String text, String source) {
+        String[] lines = text.split("\r\n|\r|\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            String trimmed = line.stripLeading();
+            if (trimmed.startsWith("#") || trimmed.startsWith("!") || !hasMalformedEscape(line)) {
+                continue;
+            }
+            int sep = firstSeparator(trimmed);
+            String key = sep < 0 ? trimmed : trimmed.substring(0, sep).strip();
+            String value = sep < 0 ? "" : trimmed.substring(sep + 1).strip();
+            return new ConfigException(source + ":" + (i + 1), key, value,
+                    "\\u followed by four hexadecimal digits, or the character itself (the file is UTF-8)");
+        }
+        return new ConfigException(source, "(file)", source, "\\u followed by four hexadecimal digits");
+    }
+
+    private static boolean hasMalformedEscape(String line) {
+        for (int i = 0; i < line.length(); i++) {
+            if (line.charAt(i) != '\\') {
+                continue;
+            }
+            if (i + 1 < line.length() && line.charAt(i + 1) == 'u') {
+                if (i + 6 > line.length() || !line.substring(i + 2, i + 6).chars().allMatch(ConfigKeys::isHexDigit)) {
+                    return true;
+                }
+            }
+            i++; // the escaped character
+        }
+        return false;
+    }
+
+    private static int firstSeparator(String line) {
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (c == '=' || c == ':' || Character.isWhitespace(c)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Loads and validates a configuration from a stream (UTF-8), named {@code source} in messages. */
     public static BoardConfig load(InputStream in, String source) throws IOException {
-        Properties p = new Properties();
-        p.load(new InputStreamReader(in, StandardCharsets.UTF_8));
-        return parse(p, source);
+        String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        return parse(properties(text, source), source);
     }
 
     /** Validates configuration properties, named {@code source} in messages. */
@@ -101,31 +159,12 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
         return "buttons." + button.name().toLowerCase(Locale.ROOT).replace('_', '-') + "-gpio";
     }
 
-    /** Every key a configuration file may hold. */
+    /** Every key a configuration file may hold: the keys of {@link ConfigKeys#ALL}. */
     public static Set<String> knownKeys() {
-        Set<String> keys = new LinkedHashSet<>(List.of(
-                "sensors.kind", "sensors.driver", "sensors.active-low", "scan.rate-hz", "scan.stable-ms",
-                "i2c.bus", "i2c.retries",
-                "squares.mcp23017.chips", "squares.mcp23017.pins", "squares.mcp23017.pull-up",
-                "squares.mcp23017.interrupt-gpio", "squares.mcp23017.backstop-passes",
-                "squares.matrix.rows", "squares.matrix.columns", "squares.matrix.settle-us",
-                "komadai.driver", "komadai.mcp23017.chips", "komadai.mcp23017.pull-up", "komadai.encoding"));
-        for (Player p : Player.values()) {
-            for (KomadaiSlot s : KomadaiSlot.values()) {
-                keys.add(slotKey(p, s));
-            }
+        Set<String> keys = new LinkedHashSet<>();
+        for (ConfigKey k : ConfigKeys.ALL) {
+            keys.addAll(k.keys());
         }
-        keys.addAll(List.of("leds.driver", "leds.brightness-cap", "leds.ws2812.spi-bus", "leds.ws2812.spi-channel",
-                "leds.ws2812.spi-baud", "leds.ws2812.serpentine", "leds.ht16k33.address",
-                "clock.driver", "clock.tm1637.sente-clk", "clock.tm1637.sente-dio", "clock.tm1637.gote-clk",
-                "clock.tm1637.gote-dio", "clock.tm1637.brightness", "clock.ht16k33.sente-address",
-                "clock.ht16k33.gote-address", "clock.ht16k33.brightness",
-                "buzzer.driver", "buzzer.gpio", "buzzer.pwm-channel", "buzzer.frequency-hz", "buzzer.beep-ms",
-                "buzzer.long-tone-ms"));
-        for (Button b : Button.values()) {
-            keys.add(buttonKey(b));
-        }
-        keys.add("buttons.debounce-ms");
         return keys;
     }
 
@@ -145,13 +184,14 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
 
         BoardConfig parse() {
             rejectUnknownKeys();
-            SensorKind kind = choice("sensors.kind", "occupancy", SensorKind.class);
-            String driver = oneOf("sensors.driver", "mcp23017", "mcp23017", "matrix");
-            boolean activeLow = bool("sensors.active-low", true);
-            ScanSettings scan = new ScanSettings(integer("scan.rate-hz", 100, 1, 1000),
-                    integer("scan.stable-ms", 40, 0, 1000));
-            defaultBus = integer("i2c.bus", 1, 0, 31);
-            int retries = integer("i2c.retries", 2, 0, 10);
+            rejectEmptyValues();
+            SensorKind kind = choice(ConfigKeys.SENSORS_KIND, SensorKind.class);
+            String driver = oneOf(ConfigKeys.SENSORS_DRIVER);
+            boolean activeLow = bool(ConfigKeys.SENSORS_ACTIVE_LOW);
+            ScanSettings scan = new ScanSettings(integer(ConfigKeys.SCAN_RATE_HZ),
+                    integer(ConfigKeys.SCAN_STABLE_MS));
+            defaultBus = integer(ConfigKeys.I2C_BUS);
+            int retries = integer(ConfigKeys.I2C_RETRIES);
 
             SquaresConfig squares = driver.equals("mcp23017") ? mcpSquares(kind) : matrixSquares(kind);
             KomadaiConfig komadai = komadai();
@@ -170,7 +210,7 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
         }
 
         private SquaresConfig mcpSquares(SensorKind kind) {
-            String chipsKey = "squares.mcp23017.chips";
+            String chipsKey = ConfigKeys.SQUARES_MCP_CHIPS.key();
             List<I2cAddress> chips = mcpChips(chipsKey);
             int perSquare = kind == SensorKind.POLARITY ? 2 : 1;
             int needed = 81 * perSquare;
@@ -178,37 +218,37 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
                 throw fail(chipsKey, "at least " + ((needed + 15) / 16) + " chips for " + needed + " inputs of a "
                         + kind.name().toLowerCase(Locale.ROOT) + " board (16 inputs per chip)");
             }
-            String pinsKey = "squares.mcp23017.pins";
+            String pinsKey = ConfigKeys.SQUARES_MCP_PINS.key();
             List<Integer> pins = has(pinsKey) ? intList(pinsKey, 0, chips.size() * 16 - 1) : sequence(0, needed);
             if (pins.size() != needed) {
                 throw fail(pinsKey, needed + " global pins (" + (perSquare == 2 ? "face-up and face-down pin of "
                         : "one pin of ") + "each square in SFEN order), got " + pins.size());
             }
             requireDistinct(pinsKey, pins);
-            boolean pullUp = bool("squares.mcp23017.pull-up", true);
-            OptionalInt interrupt = has("squares.mcp23017.interrupt-gpio")
-                    ? OptionalInt.of(gpio("squares.mcp23017.interrupt-gpio")) : OptionalInt.empty();
-            int backstop = integer("squares.mcp23017.backstop-passes", 10, 1, 1000);
+            boolean pullUp = bool(ConfigKeys.SQUARES_MCP_PULL_UP);
+            OptionalInt interrupt = has(ConfigKeys.SQUARES_MCP_INTERRUPT.key())
+                    ? OptionalInt.of(gpio(ConfigKeys.SQUARES_MCP_INTERRUPT.key())) : OptionalInt.empty();
+            int backstop = integer(ConfigKeys.SQUARES_MCP_BACKSTOP);
             return new SquaresConfig.Mcp23017(chips, pins, pullUp, interrupt, backstop);
         }
 
         private SquaresConfig matrixSquares(SensorKind kind) {
-            List<Integer> rows = gpioList("squares.matrix.rows", 9, "9 BCM pins, ranks a to i");
+            List<Integer> rows = gpioList(ConfigKeys.SQUARES_MATRIX_ROWS.key(), 9, "9 BCM pins, ranks a to i");
             int columnCount = kind == SensorKind.POLARITY ? 18 : 9;
-            List<Integer> columns = gpioList("squares.matrix.columns", columnCount, kind == SensorKind.POLARITY
+            List<Integer> columns = gpioList(ConfigKeys.SQUARES_MATRIX_COLUMNS.key(), columnCount, kind == SensorKind.POLARITY
                     ? "18 BCM pins: files 9 to 1 face-up, then files 9 to 1 face-down" : "9 BCM pins, files 9 to 1");
-            int settle = integer("squares.matrix.settle-us", 5, 0, 1000);
+            int settle = integer(ConfigKeys.SQUARES_MATRIX_SETTLE);
             return new SquaresConfig.Matrix(rows, columns, settle);
         }
 
         private KomadaiConfig komadai() {
-            String driver = oneOf("komadai.driver", "none", "none", "mcp23017");
+            String driver = oneOf(ConfigKeys.KOMADAI_DRIVER);
             if (driver.equals("none")) {
                 return new KomadaiConfig.None();
             }
-            List<I2cAddress> chips = mcpChips("komadai.mcp23017.chips");
-            boolean pullUp = bool("komadai.mcp23017.pull-up", true);
-            KomadaiConfig.Encoding encoding = choice("komadai.encoding", "places", KomadaiConfig.Encoding.class);
+            List<I2cAddress> chips = mcpChips(ConfigKeys.KOMADAI_MCP_CHIPS.key());
+            boolean pullUp = bool(ConfigKeys.KOMADAI_MCP_PULL_UP);
+            KomadaiConfig.Encoding encoding = choice(ConfigKeys.KOMADAI_ENCODING, KomadaiConfig.Encoding.class);
             List<Integer> sizes = encoding == KomadaiConfig.Encoding.PLACES ? SLOT_PLACES : SLOT_BITS;
             int maxPin = chips.size() * 16 - 1;
             List<List<Integer>> slotPins = new ArrayList<>();
@@ -227,7 +267,7 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
                         }
                     } else {
                         if (next + size - 1 > maxPin) {
-                            throw fail("komadai.mcp23017.chips", "enough chips for the default komadai pins ("
+                            throw fail(ConfigKeys.KOMADAI_MCP_CHIPS.key(), "enough chips for the default komadai pins ("
                                     + totalDefaultPins(sizes) + " inputs, 16 per chip), or set " + key);
                         }
                         pins = sequence(next, size);
@@ -251,46 +291,48 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
         }
 
         private LedsConfig leds() {
-            String driver = oneOf("leds.driver", "none", "none", "ws2812", "ht16k33");
-            int cap = integer("leds.brightness-cap", 96, 0, 255);
+            String driver = oneOf(ConfigKeys.LEDS_DRIVER);
+            int cap = integer(ConfigKeys.LEDS_BRIGHTNESS_CAP);
             return switch (driver) {
-                case "ws2812" -> new LedsConfig.Ws2812(integer("leds.ws2812.spi-bus", 0, 0, 6),
-                        integer("leds.ws2812.spi-channel", 0, 0, 2),
-                        integer("leds.ws2812.spi-baud", 2_400_000, 2_200_000, 3_000_000),
-                        bool("leds.ws2812.serpentine", false), cap);
-                case "ht16k33" -> new LedsConfig.Ht16k33(i2c("leds.ht16k33.address", "0x70", 0x70, 0x77),
+                case "ws2812" -> new LedsConfig.Ws2812(integer(ConfigKeys.LEDS_WS2812_SPI_BUS),
+                        integer(ConfigKeys.LEDS_WS2812_SPI_CHANNEL),
+                        integer(ConfigKeys.LEDS_WS2812_SPI_BAUD),
+                        bool(ConfigKeys.LEDS_WS2812_SERPENTINE), cap);
+                case "ht16k33" -> new LedsConfig.Ht16k33(i2c(ConfigKeys.LEDS_HT16K33_ADDRESS),
                         (cap * 15 + 127) / 255);
                 default -> new LedsConfig.None();
             };
         }
 
         private ClockConfig clock() {
-            String driver = oneOf("clock.driver", "none", "none", "tm1637", "ht16k33");
+            String driver = oneOf(ConfigKeys.CLOCK_DRIVER);
             return switch (driver) {
-                case "tm1637" -> new ClockConfig.Tm1637(gpio("clock.tm1637.sente-clk"),
-                        gpio("clock.tm1637.sente-dio"), gpio("clock.tm1637.gote-clk"), gpio("clock.tm1637.gote-dio"),
-                        integer("clock.tm1637.brightness", 7, 0, 7));
-                case "ht16k33" -> new ClockConfig.Ht16k33(i2c("clock.ht16k33.sente-address", "0x71", 0x70, 0x77),
-                        i2c("clock.ht16k33.gote-address", "0x72", 0x70, 0x77),
-                        integer("clock.ht16k33.brightness", 15, 0, 15));
+                case "tm1637" -> new ClockConfig.Tm1637(gpio(tm1637(0)), gpio(tm1637(1)), gpio(tm1637(2)),
+                        gpio(tm1637(3)),
+                        integer(ConfigKeys.CLOCK_TM1637_BRIGHTNESS));
+                case "ht16k33" -> new ClockConfig.Ht16k33(i2c(ConfigKeys.CLOCK_HT16K33_SENTE),
+                        i2c(ConfigKeys.CLOCK_HT16K33_GOTE),
+                        integer(ConfigKeys.CLOCK_HT16K33_BRIGHTNESS));
                 default -> new ClockConfig.None();
             };
         }
 
         private BuzzerConfig buzzer() {
-            String driver = oneOf("buzzer.driver", "none", "none", "pwm");
+            String driver = oneOf(ConfigKeys.BUZZER_DRIVER);
             if (driver.equals("none")) {
                 return new BuzzerConfig.None();
             }
-            int pin = integer("buzzer.gpio", 18, 0, MAX_GPIO);
-            if (!List.of(12, 13, 18, 19).contains(pin)) {
-                throw fail("buzzer.gpio", "a hardware PWM pin: 12, 13, 18 or 19");
+            ConfigKey gpio = ConfigKeys.BUZZER_GPIO;
+            int pin = integer(gpio.key(), Integer.parseInt(gpio.defaultValue()), 0, MAX_GPIO);
+            if (!gpio.choices().contains(Integer.toString(pin))) {
+                throw fail(gpio.key(), "a hardware PWM pin: " + String.join(", ", gpio.choices().subList(0, 3))
+                        + " or " + gpio.choices().getLast());
             }
-            claimGpio("buzzer.gpio", pin);
+            claimGpio(gpio.key(), pin);
             int defaultChannel = pin == 12 || pin == 18 ? 0 : 1;
-            return new BuzzerConfig.Pwm(pin, integer("buzzer.pwm-channel", defaultChannel, 0, 3),
-                    integer("buzzer.frequency-hz", 2700, 100, 10_000),
-                    integer("buzzer.beep-ms", 80, 10, 2000), integer("buzzer.long-tone-ms", 800, 10, 10_000));
+            return new BuzzerConfig.Pwm(pin, integer(ConfigKeys.BUZZER_PWM_CHANNEL, defaultChannel),
+                    integer(ConfigKeys.BUZZER_FREQUENCY),
+                    integer(ConfigKeys.BUZZER_BEEP_MS), integer(ConfigKeys.BUZZER_LONG_TONE_MS));
         }
 
         private ButtonsConfig buttons() {
@@ -301,7 +343,7 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
                     pins.put(b, gpio(key));
                 }
             }
-            return new ButtonsConfig(pins, integer("buttons.debounce-ms", 20, 0, 200));
+            return new ButtonsConfig(pins, integer(ConfigKeys.BUTTONS_DEBOUNCE_MS));
         }
 
         // ---------------------------------------------------------------- typed values
@@ -312,6 +354,9 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
         }
 
         private String raw(String key, String def) {
+            if (ConfigKeys.of(key) == null) {
+                throw new IllegalStateException("the parser reads '" + key + "', which ConfigKeys does not list");
+            }
             used.add(key);
             String v = props.getProperty(key);
             return v == null || v.isBlank() ? def : v.strip();
@@ -336,6 +381,34 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
             return Enum.valueOf(type, oneOf(key, def, names).toUpperCase(Locale.ROOT));
         }
 
+        private String oneOf(ConfigKey k) {
+            return oneOf(k.key(), k.defaultValue(), k.choices().toArray(String[]::new));
+        }
+
+        private boolean bool(ConfigKey k) {
+            return oneOf(k).equals("true");
+        }
+
+        private <E extends Enum<E>> E choice(ConfigKey k, Class<E> type) {
+            return choice(k.key(), k.defaultValue(), type);
+        }
+
+        private int integer(ConfigKey k) {
+            return integer(k.key(), k.defaultInt(), k.min(), k.max());
+        }
+
+        private int integer(ConfigKey k, int def) {
+            return integer(k.key(), def, k.min(), k.max());
+        }
+
+        private I2cAddress i2c(ConfigKey k) {
+            return i2c(k.key(), k.defaultValue(), k.min(), k.max());
+        }
+
+        private static String tm1637(int i) {
+            return ConfigKeys.CLOCK_TM1637_PINS.keys().get(i);
+        }
+
         private boolean bool(String key, boolean def) {
             return oneOf(key, Boolean.toString(def), "true", "false").equals("true");
         }
@@ -354,9 +427,24 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
             return n;
         }
 
+        /**
+         * A decimal or {@code 0x} hexadecimal integer in ASCII digits. {@link Integer#parseInt} alone would also take
+         * other scripts' digits (full-width {@code １００}, Arabic-Indic {@code ٣}), which no one means in a wiring file.
+         */
         private static int parseNumber(String v) {
             String s = v.strip().replace("_", "");
-            return s.startsWith("0x") || s.startsWith("0X") ? Integer.parseInt(s.substring(2), 16) : Integer.parseInt(s);
+            if (s.startsWith("0x") || s.startsWith("0X")) {
+                String hex = s.substring(2);
+                if (hex.isEmpty() || !hex.chars().allMatch(ConfigKeys::isHexDigit)) {
+                    throw new NumberFormatException(v);
+                }
+                return Integer.parseInt(hex, 16);
+            }
+            String digits = s.startsWith("-") ? s.substring(1) : s;
+            if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+                throw new NumberFormatException(v);
+            }
+            return Integer.parseInt(s);
         }
 
         private List<Integer> intList(String key, int min, int max) {
@@ -447,7 +535,7 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
             int colon = t.indexOf(':');
             try {
                 if (colon >= 0) {
-                    bus = Integer.parseInt(t.substring(0, colon).strip());
+                    bus = parseNumber(t.substring(0, colon));
                     t = t.substring(colon + 1);
                 }
                 int address = parseNumber(t);
@@ -496,6 +584,18 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
                                     .distinct().collect(Collectors.joining(", "))
                             : "one of the known keys " + String.join(", ", near);
                     throw new ConfigException(source, key, props.getProperty(key), "no such key; " + allowed);
+                }
+            }
+        }
+
+        /** A key written without a value is a mistake, not a request for the default: the line must go or be filled. */
+        private void rejectEmptyValues() {
+            for (String key : new TreeSet<>(props.stringPropertyNames())) {
+                if (props.getProperty(key).isBlank()) {
+                    ConfigKey k = ConfigKeys.of(key);
+                    throw new ConfigException(source, key, props.getProperty(key), k.allowed()
+                            + " (an empty value is not allowed; remove the line for the default, " + k.defaultText()
+                            + ")");
                 }
             }
         }

@@ -218,4 +218,57 @@ class BoardConfigTest {
         assertThat(e.key()).isEqualTo("komadai.mcp23017.chips");
         assertThat(e.allowed()).contains("76 inputs");
     }
+
+    @Test
+    void fullWidthDigitsAreNotANumber() {
+        ConfigException e = rejected(props("scan.rate-hz", "１００"));
+        assertThat(e.getMessage()).isEqualTo("board.properties: key 'scan.rate-hz' has value '１００'; allowed: an integer"
+                + " 1..1000");
+    }
+
+    @Test
+    void arabicIndicDigitsAreNotANumber() {
+        ConfigException e = rejected(props("i2c.bus", "٣"));
+        assertThat(e.key()).isEqualTo("i2c.bus");
+        assertThat(e.value()).isEqualTo("٣");
+        assertThat(e.allowed()).isEqualTo("an integer 0..31");
+        assertThat(rejected(props("squares.mcp23017.chips", "٣:0x20,0x21,0x22,0x23,0x24,0x25")).allowed())
+                .contains("'٣:0x20' is not");
+        assertThat(rejected(props("leds.driver", "ht16k33", "leds.ht16k33.address", "0x７0")).key())
+                .isEqualTo("leds.ht16k33.address");
+    }
+
+    @Test
+    void anEmptyValueIsRefusedNotTakenAsTheDefault() {
+        ConfigException e = rejected(props("sensors.kind", ""));
+        assertThat(e.key()).isEqualTo("sensors.kind");
+        assertThat(e.value()).isEmpty();
+        assertThat(e.allowed()).contains("`occupancy`", "`polarity`", "an empty value is not allowed");
+        assertThat(e.getMessage()).doesNotContain("\n");
+        assertThat(rejected(props("scan.rate-hz", "  ")).key()).isEqualTo("scan.rate-hz");
+    }
+
+    @Test
+    void aBadUnicodeEscapeNamesTheFileAndLine(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("board.properties");
+        Files.writeString(file, "squares.mcp23017.chips=0x20,0x21,0x22,0x23,0x24,0x25\nscan.rate-hz=\\uZZZZ\n");
+        ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+                () -> BoardConfig.load(file));
+        assertThat(e.getMessage()).isEqualTo(file + ":2: key 'scan.rate-hz' has value '\\uZZZZ'; allowed: \\u"
+                + " followed by four hexadecimal digits, or the character itself (the file is UTF-8)");
+    }
+
+    @Test
+    void aBadUnicodeEscapeFromAStreamNamesTheSourceAndLine() {
+        String text = "# comment with \\uZZZZ is skipped\nscan.stable-ms=4\\u00\n";
+        ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+                () -> BoardConfig.load(new java.io.ByteArrayInputStream(
+                        text.getBytes(java.nio.charset.StandardCharsets.UTF_8)), "board.properties"));
+        assertThat(e.getMessage()).startsWith("board.properties:2: key 'scan.stable-ms' has value '4\\u00'");
+    }
+
+    @Test
+    void anEscapedBackslashBeforeUIsNoEscape() {
+        assertThat(BoardConfig.properties("a=\\\\uZZZZ\n", "x").getProperty("a")).isEqualTo("\\uZZZZ");
+    }
 }
