@@ -165,10 +165,7 @@ public final class ConsoleSession {
                 }
                 case "wait" -> {
                     words(w, 2, "wait <milliseconds>");
-                    long ms = Long.parseLong(w[1]);
-                    if (ms < 0 || ms > 600_000) {
-                        throw new IllegalArgumentException("wait 0..600000 ms");
-                    }
+                    long ms = waitMillis(w[1]);
                     time.hold(ms);
                     draw();
                 }
@@ -184,6 +181,19 @@ public final class ConsoleSession {
         } catch (IllegalArgumentException | IllegalStateException e) {
             out.println("error: " + e.getMessage());
         }
+    }
+
+    /** The argument of {@code wait}: 0..600000 ms in ASCII digits. */
+    static long waitMillis(String word) {
+        if (word.isEmpty() || word.length() > 6 || !word.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            String shown = word.length() > 20 ? word.substring(0, 20) + "…" : word;
+            throw new IllegalArgumentException("'" + shown + "' is not a number of milliseconds; wait 0..600000");
+        }
+        long ms = Long.parseLong(word);
+        if (ms > 600_000) {
+            throw new IllegalArgumentException(ms + " ms is more than 10 minutes; wait 0..600000");
+        }
+        return ms;
     }
 
     private static void words(String[] w, int count, String usage) {

@@ -1,8 +1,18 @@
 package org.shogiban.simulator.replay;
 
+import org.shogiban.simulator.SimulatorCommand;
+
 /** What a noise level (0 clean .. 3 rough) means for the sensors and the hands. */
 final class Noise {
     private Noise() {
+    }
+
+    /** The value of a {@code --noise} option, or a usage error saying what is allowed. */
+    static int option(long value) {
+        if (value < 0 || value > 3) {
+            throw new SimulatorCommand.UsageError("--noise is 0..3 (0 clean, 3 rough), not " + value);
+        }
+        return (int) value;
     }
 
     static int check(int level) {

@@ -12,6 +12,7 @@ import org.shogiban.notation.UsiPositionLine;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.NotationException;
 import org.shogiban.rules.Position;
+import org.shogiban.simulator.InputFiles;
 
 /**
  * Reads the games of a record file for the replay harness: files of USI lines ({@code position startpos|sfen ...
@@ -24,7 +25,7 @@ public final class RecordReader {
 
     /** The games of a file, labelled {@code file} (one game) or {@code file:line} (several). */
     public static List<RecordedGame> read(Path file) throws IOException {
-        byte[] bytes = Files.readAllBytes(file);
+        byte[] bytes = InputFiles.bytes(file);
         String text = new String(bytes, StandardCharsets.UTF_8);
         if (looksLikeUsiLines(text)) {
             return read(text, file.toString());

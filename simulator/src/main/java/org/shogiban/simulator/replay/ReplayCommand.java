@@ -38,9 +38,8 @@ public final class ReplayCommand implements SimulatorCommand {
             throw new UsageError("no record given; usage: " + usage());
         }
         InferenceConfig config;
-        int noise = (int) o.getLong("noise", 1);
+        int noise = Noise.option(o.getLong("noise", 1));
         try {
-            Noise.check(noise);
             config = InferenceConfig.defaults(SensorKinds.parse(o.get("sensors", "occupancy")))
                     .withCommitPolicy(CommitPolicy.parse(o.get("commit", "stable")));
         } catch (IllegalArgumentException e) {

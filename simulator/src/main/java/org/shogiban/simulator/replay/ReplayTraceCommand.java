@@ -2,8 +2,6 @@ package org.shogiban.simulator.replay;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -11,6 +9,7 @@ import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.inference.InferenceEvent;
 import org.shogiban.hal.SensorKind;
+import org.shogiban.simulator.InputFiles;
 import org.shogiban.simulator.SensorKinds;
 import org.shogiban.simulator.Options;
 import org.shogiban.simulator.SimulatorCommand;
@@ -48,9 +47,9 @@ public final class ReplayTraceCommand implements SimulatorCommand {
             throw new UsageError(e.getMessage());
         }
         ReplaySettings settings = ReplaySettings.standard()
-                .withBounce(Noise.bounceMillis((int) o.getLong("noise", 0)), o.getLong("seed", 1));
+                .withBounce(Noise.bounceMillis(Noise.option(o.getLong("noise", 0))), o.getLong("seed", 1));
         for (String file : o.files()) {
-            Trace trace = TraceParser.parse(Files.readString(Path.of(file), StandardCharsets.UTF_8), file);
+            Trace trace = TraceParser.parse(InputFiles.utf8(Path.of(file)), file);
             SensorKind kind = forced != null ? forced : trace.sensors().orElse(SensorKind.OCCUPANCY);
             InferenceConfig config = InferenceConfig.defaults(kind).withCommitPolicy(policy);
             if (o.files().size() > 1) {

@@ -21,6 +21,7 @@ import org.shogiban.simulator.physical.PhysicalBoard;
  *   <li>{@code #} starts a comment; the headers {@code # start startpos}, {@code # start <sfen>},
  *       {@code # sensors occupancy|polarity} and {@code # end <ms>} (time left alone after the last event,
  *       2000 when absent) set up the board.
+ *   <li>every time is 0..{@link Trace#MAX_MILLIS} (24 hours) in ASCII digits.
  * </ul>
  * Times never go back, and every event must be physically possible (no lifting from an empty square or slot, no
  * placing on an occupied square). Errors name the source and line.
@@ -133,15 +134,17 @@ public final class TraceParser {
     }
 
     private static long parseTime(String text) {
-        try {
-            long t = Long.parseLong(text);
-            if (t < 0) {
-                throw new IllegalArgumentException("time " + t + " is negative");
-            }
-            return t;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a time in milliseconds");
+        if (text.isEmpty() || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            String shown = text.length() > 40 ? text.substring(0, 40) + "…" : text;
+            throw new IllegalArgumentException("'" + shown + "' is not a time in milliseconds");
         }
+        // more digits than any long holds are as far beyond the bound as Long.MAX_VALUE: never parsed, never wrapped
+        if (text.length() > 18 || Long.parseLong(text) > Trace.MAX_MILLIS) {
+            String shown = text.length() > 40 ? text.substring(0, 40) + "…" : text;
+            throw new IllegalArgumentException("time " + shown + " ms is beyond " + Trace.MAX_MILLIS
+                    + " (24 h of board time, the longest trace)");
+        }
+        return Long.parseLong(text);
     }
 
     static Button parseButton(String name) {
