@@ -21,7 +21,7 @@ public final class ShogibanCli {
     }
 
     /** The tool with every command of the board firmware. */
-    static ShogibanCli standard() {
+    public static ShogibanCli standard() {
         return new ShogibanCli(List.of(new PerftCommand(), new JudgeCommand(), new ConvertCommand(),
                 new ServeCommand()));
     }
@@ -33,7 +33,7 @@ public final class ShogibanCli {
     }
 
     /** Runs one command line and returns its exit code; errors become one line on {@code err}. */
-    int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+    public int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
             printHelp(args.length == 0 ? err : out);
             return args.length == 0 ? 2 : 0;
