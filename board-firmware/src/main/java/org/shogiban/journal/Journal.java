@@ -250,7 +250,7 @@ public final class Journal implements Closeable {
     private static String describe(IOException e) {
         String what = e.getClass().getSimpleName();
         String hint = e instanceof java.nio.file.AccessDeniedException || e instanceof java.nio.file.FileSystemException
-                && String.valueOf(e.getMessage()).contains("Read-only") ? " (is the state directory read-only?)" : "";
+                && String.valueOf(e.getMessage()).contains("Read-only") ? " (no write permission, or a read-only file system?)" : "";
         return what + " " + e.getMessage() + hint;
     }
 }

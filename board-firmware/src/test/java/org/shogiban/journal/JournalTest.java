@@ -352,7 +352,7 @@ class JournalTest {
                 assertThatThrownBy(() -> Journal.open(state(), AT))
                         .isInstanceOf(JournalException.class)
                         .hasMessageStartingWith("cannot open the journal " + file() + ": AccessDeniedException")
-                        .hasMessageEndingWith("(is the state directory read-only?)");
+                        .hasMessageEndingWith("(no write permission, or a read-only file system?)");
             } finally {
                 Files.setPosixFilePermissions(state(), PosixFilePermissions.fromString("rwxr-xr-x"));
             }
