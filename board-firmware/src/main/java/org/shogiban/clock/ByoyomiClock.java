@@ -50,6 +50,12 @@ public final class ByoyomiClock {
     private long lastTickMs;
     /** The latest instant any call told the clock. */
     private long lastNowMs;
+    /** The running side's stretch that the last pause ended, kept for a move completed before that pause. */
+    private Stretch beforePause;
+
+    /** A stretch of the running side's time: its clock at the start and the turn's time before it. */
+    private record Stretch(SideClock clock, long startMs, long turnBeforeMs, long pauseAtMs) {
+    }
 
     /** A clock before the game starts: both players' full time, nobody's running. */
     public ByoyomiClock(TimeControl control, BeepSchedule beeps) {
@@ -115,9 +121,22 @@ public final class ByoyomiClock {
                     + (running == null ? "none" : running.label()));
         }
         seen(nowMs);
-        long chargeTo = paused ? stretchStartMs : Math.max(atMs, stretchStartMs);
-        long elapsed = turnBeforeStretchMs + (chargeTo - stretchStartMs);
-        SideClock charged = SideTimer.run(clocks.get(mover), control.of(mover), chargeTo - stretchStartMs, null, null);
+        Stretch refund = beforePause != null && atMs < stretchStartMs && atMs >= beforePause.startMs()
+                ? beforePause : null;
+        SideClock charged;
+        long elapsed;
+        long chargeTo;
+        if (refund != null) {
+            // the move was completed before the last pause: charge it from the stretch that the pause ended
+            chargeTo = atMs;
+            elapsed = refund.turnBeforeMs() + (atMs - refund.startMs());
+            charged = SideTimer.run(refund.clock(), control.of(mover), atMs - refund.startMs(), null, null);
+        } else {
+            chargeTo = paused ? stretchStartMs : Math.max(atMs, stretchStartMs);
+            elapsed = turnBeforeStretchMs + (chargeTo - stretchStartMs);
+            charged = SideTimer.run(clocks.get(mover), control.of(mover), chargeTo - stretchStartMs, null, null);
+        }
+        long resumedAt = stretchStartMs;
         boolean timeUp = charged.timeUp();
         if (timeUp) {
             clocks.put(mover, charged);
@@ -126,7 +145,14 @@ public final class ByoyomiClock {
             clocks.put(mover, SideTimer.afterMove(charged, control.of(mover)));
             running = mover.opponent();
         }
-        beginTurn(chargeTo);
+        if (refund != null && !timeUp) {
+            // the opponent's time ran from the completing change to the pause, and runs again from the resume
+            long share = refund.pauseAtMs() - atMs;
+            beginTurn(paused ? refund.pauseAtMs() : resumedAt);
+            rebaseBy(running, share);
+        } else {
+            beginTurn(chargeTo);
+        }
         return new ClockSwitch(mover, elapsed, elapsed / 1000, timeUp, state(nowMs));
     }
 
@@ -169,7 +195,10 @@ public final class ByoyomiClock {
         if (paused) {
             return;
         }
+        Stretch ended = running == null ? null
+                : new Stretch(clocks.get(running), stretchStartMs, turnBeforeStretchMs, nowMs);
         rebase(nowMs);
+        beforePause = running == null ? null : ended;
         paused = true;
     }
 
@@ -208,6 +237,7 @@ public final class ByoyomiClock {
             changed = now.withMain(mainMs);
         }
         clocks.put(side, changed);
+        beforePause = null; // an adjustment is not undone by charging a move from before it
     }
 
     /** Stops the clock (game over): the running side is charged up to {@code nowMs}; nobody's time runs. */
@@ -217,6 +247,7 @@ public final class ByoyomiClock {
         running = null;
         paused = false;
         turnBeforeStretchMs = 0;
+        beforePause = null;
     }
 
     /** Both clocks at {@code nowMs} (no earlier than the last instant the clock was told). */
@@ -279,6 +310,23 @@ public final class ByoyomiClock {
         }
     }
 
+    /** Charges the running side {@code ms} of time that ran before its current stretch. */
+    private void rebaseBy(Side side, long ms) {
+        List<SideTimer.Crossing> crossings = new ArrayList<>();
+        SideClock after = SideTimer.run(clocks.get(side), control.of(side), ms, BeepSchedule.SILENT, crossings);
+        clocks.put(side, after);
+        turnBeforeStretchMs = ms;
+        if (after.timeUp()) {
+            for (SideTimer.Crossing c : crossings) {
+                if (c.timeUp()) {
+                    pending.addAll(timeUpSignals(side, stretchStartMs - ms + c.offsetMs()));
+                }
+            }
+            running = null;
+            turnBeforeStretchMs = 0;
+        }
+    }
+
     private SideClock chargedNow(Side side) {
         Objects.requireNonNull(side, "side");
         if (side == running) {
@@ -288,6 +336,7 @@ public final class ByoyomiClock {
     }
 
     private void beginTurn(long atMs) {
+        beforePause = null;
         stretchStartMs = atMs;
         turnBeforeStretchMs = 0;
         lastTickMs = atMs;

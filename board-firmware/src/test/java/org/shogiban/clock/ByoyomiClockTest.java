@@ -316,6 +316,38 @@ class ByoyomiClockTest {
         }
 
         @Test
+        void aMoveCompletedJustBeforeAPauseIsChargedUpToItsCompletingChange() {
+            // stable commit: the completing change at 10 s, the arbiter pauses at 10.1 s, the move counts at 10.3 s
+            ByoyomiClock c = clock("main=60");
+            c.start(SENTE, 0);
+            c.pause(10_100);
+            ClockSwitch sw = c.endTurn(SENTE, 10_000, 10_300);
+            assertThat(sw.elapsedMs()).isEqualTo(10_000);
+            assertThat(sw.after().sente().mainMs()).isEqualTo(50_000);
+            assertThat(sw.after().paused()).isTrue();
+            assertThat(sw.after().running()).isEqualTo(GOTE);
+            c.resume(20_000);
+            // gote's time ran from the completing change to the pause (0.1 s), then from the resume
+            assertThat(c.state(21_000).gote().mainMs()).isEqualTo(58_900);
+            assertThat(c.state(21_000).turnMs()).isEqualTo(1_100);
+        }
+
+        @Test
+        void aMoveCompletedBeforeAPauseAndCommittedAfterTheResumeIsChargedUpToItsCompletingChange() {
+            ByoyomiClock c = clock("main=60");
+            c.start(SENTE, 0);
+            c.pause(10_100);
+            c.resume(50_000);
+            ClockSwitch sw = c.endTurn(SENTE, 10_000, 50_200);
+            assertThat(sw.elapsedMs()).isEqualTo(10_000);
+            assertThat(sw.after().sente().mainMs()).isEqualTo(50_000);
+            // gote's time ran from the completing change to the pause, and from the resume, not during the pause
+            assertThat(sw.after().paused()).isFalse();
+            assertThat(sw.after().gote().mainMs()).isEqualTo(59_700);
+            assertThat(c.endTurn(GOTE, 51_000, 51_000).elapsedMs()).isEqualTo(1_100);
+        }
+
+        @Test
         void adjustAddsOrTakesMainTimeAndNeverGoesBelowZero() {
             ByoyomiClock c = clock("main=600,byoyomi=30");
             c.adjust(GOTE, 60_000);
