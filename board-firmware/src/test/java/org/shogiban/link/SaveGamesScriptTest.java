@@ -50,8 +50,8 @@ class SaveGamesScriptTest {
         FakeBoard board = new FakeBoard();
         board.records.put("current", record);
         try (PtyPair pair = new PtyPair(dir).start();
-             MemoryEventLog events = new MemoryEventLog(100);
-             LinkService link = new LinkService(board, events, new JSerialCommTransport(pair.boardEnd(), 115_200),
+             LinkService link = new LinkService(board, new MemoryEventLog(100),
+                     new JSerialCommTransport(pair.boardEnd(), 115_200),
                      new LinkSettings("t", "t", Optional.empty(), 64, 1 << 20, 100, 200))) {
             link.start();
             Process python = new ProcessBuilder("python3", script.toString(), pair.hostEnd().toString())

@@ -85,7 +85,11 @@ final class PtyPair implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
-        stop();
+    public void close() {
+        try {
+            stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -68,11 +68,11 @@ class SerialLinkGameTest {
                         .withCommitPolicy(CommitPolicy.STABLE)), RecordSink.NONE,
                 Clock.fixed(Instant.parse("2025-03-01T05:05:09Z"), ZoneOffset.UTC), false);
 
-        try (PtyPair pair = new PtyPair(dir).start();
-             AutoCloseable link = SerialLinks.attach(session.application(), null, () -> session.press(Button.MENU),
-                     new JSerialCommTransport(pair.boardEnd(), 115_200),
-                     new LinkSettings("test", "console", Optional.empty(), 256, 1 << 20, 100, 200));
-             Host host = new Host(pair.hostEnd())) {
+        PtyPair pair = new PtyPair(dir).start();
+        AutoCloseable link = SerialLinks.attach(session.application(), null, () -> session.press(Button.MENU),
+                new JSerialCommTransport(pair.boardEnd(), 115_200),
+                new LinkSettings("test", "console", Optional.empty(), 256, 1 << 20, 100, 200));
+        try (Host host = new Host(pair.hostEnd())) {
             handshake(host);
             assertThat(session.run()).isZero();
 
@@ -115,6 +115,9 @@ class SerialLinkGameTest {
             assertThat(games).matches("2025-03-01T05-05-09\t2025/03/01 05:05:09\t\t\t25\tCHECKMATE sente\n");
             host.send("HELLO");
             assertThat(host.reply()).isEqualTo("OK shogiban test console 1");
+        } finally {
+            link.close();
+            pair.close();
         }
     }
 
