@@ -10,6 +10,7 @@ import org.shogiban.app.BackgroundRecordSink;
 import org.shogiban.app.BoardApplication;
 import org.shogiban.app.GameSettings;
 import org.shogiban.app.RecordDirectory;
+import org.shogiban.app.SerialLinks;
 import org.shogiban.app.StartPositions;
 import org.shogiban.hal.Board;
 import org.shogiban.hal.FaultReporter;
@@ -19,6 +20,8 @@ import org.shogiban.hal.config.ConfigException;
 import org.shogiban.hal.pi4j.Pi4jBoardFactory;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
+import org.shogiban.link.JSerialCommTransport;
+import org.shogiban.link.LinkSettings;
 import org.shogiban.rules.Position;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -117,11 +120,15 @@ final class ServeCommand implements CliCommand {
         InferenceConfig inference = InferenceConfig.defaults(config.sensorKind()).withCommitPolicy(options.commit());
         BoardApplication app = new BoardApplication(board, config.scan(), clock,
                 GameSettings.of(options.start(), inference), records, Clock.systemDefaultZone());
+        AutoCloseable link = config.link().device().map(device -> SerialLinks.attach(app, options.records(), null,
+                new JSerialCommTransport(Path.of(device), config.link().baud()),
+                LinkSettings.of(boardId(), config.link().arbiterPin()))).orElse(() -> { });
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             log.info("stopping the board");
             try {
                 app.close();
+                link.close();
                 records.close();
                 board.close();
             } catch (Exception e) {
@@ -135,5 +142,14 @@ final class ServeCommand implements CliCommand {
                 options.records().toAbsolutePath(), options.commit(), options.start().toSfen());
         app.start();
         stopped.await();
+    }
+
+    /** The board's name on the USB link: the host name. */
+    private static String boardId() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            return "shogiban";
+        }
     }
 }

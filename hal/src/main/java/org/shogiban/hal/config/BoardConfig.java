@@ -44,10 +44,11 @@ import org.slf4j.LoggerFactory;
  * @param clock the clock displays
  * @param buzzer the buzzer
  * @param buttons the buttons
+ * @param link the USB serial link and the arbiter's PIN
  */
 public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean activeLow, int i2cRetries,
                           SquaresConfig squares, KomadaiConfig komadai, LedsConfig leds, ClockConfig clock,
-                          BuzzerConfig buzzer, ButtonsConfig buttons) {
+                          BuzzerConfig buzzer, ButtonsConfig buttons, LinkConfig link) {
     private static final Logger log = LoggerFactory.getLogger(BoardConfig.class);
 
     /** Places of each slot of one komadai, in {@link KomadaiSlot} order: every piece of that kind fits. */
@@ -199,6 +200,7 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
             ClockConfig clock = clock();
             BuzzerConfig buzzer = buzzer();
             ButtonsConfig buttons = buttons();
+            LinkConfig link = link();
             if (!i2cOwners.isEmpty()) {
                 reserveBusPins("I2C bus 1 (SDA, SCL)", 1, 2, 3);
             }
@@ -206,7 +208,8 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
                 reserveBusPins("SPI bus 0 (MOSI, SCLK, chip select)", -1, 10, 11, w.spiChannel() == 0 ? 8 : 7);
             }
             warnUnused();
-            return new BoardConfig(kind, scan, activeLow, retries, squares, komadai, leds, clock, buzzer, buttons);
+            return new BoardConfig(kind, scan, activeLow, retries, squares, komadai, leds, clock, buzzer, buttons,
+                    link);
         }
 
         private SquaresConfig mcpSquares(SensorKind kind) {
@@ -344,6 +347,21 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
                 }
             }
             return new ButtonsConfig(pins, integer(ConfigKeys.BUTTONS_DEBOUNCE_MS));
+        }
+
+        private LinkConfig link() {
+            String device = raw("link.device", "");
+            if (!device.isEmpty() && (!device.startsWith("/") || device.chars().anyMatch(Character::isWhitespace))) {
+                throw fail("link.device", "an absolute device path without spaces, e.g. /dev/ttyGS0, or nothing for"
+                        + " no link");
+            }
+            int baud = integer(ConfigKeys.LINK_BAUD);
+            String pin = raw("arbiter.pin", "");
+            if (!pin.isEmpty() && !pin.matches("\\d{4,12}")) {
+                throw fail("arbiter.pin", "4 to 12 digits, or nothing to turn the arbiter's commands off");
+            }
+            return new LinkConfig(device.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(device), baud,
+                    pin.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(pin));
         }
 
         // ---------------------------------------------------------------- typed values

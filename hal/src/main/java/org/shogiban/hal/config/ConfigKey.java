@@ -36,7 +36,9 @@ public record ConfigKey(String name, List<String> keys, Kind kind, String defaul
         /** One I2C address, {@code ADDRESS} or {@code BUS:ADDRESS}. */
         I2C_ADDRESS,
         /** A list of I2C addresses. */
-        I2C_ADDRESS_LIST
+        I2C_ADDRESS_LIST,
+        /** A free text the parser checks itself (a device path, a PIN). */
+        TEXT
     }
 
     public ConfigKey {

@@ -105,6 +105,12 @@ public final class ConfigKeys {
             "(button absent)", "GPIO " + GPIO_RANGE + ", button to ground, pull-up on", null, 0,
             BoardConfig.MAX_GPIO, List.of());
     public static final ConfigKey BUTTONS_DEBOUNCE_MS = integer("buttons.debounce-ms", 20, 0, 200, "0..200");
+    public static final ConfigKey LINK_DEVICE = other("link.device", ConfigKey.Kind.TEXT, "(no link)",
+            "the USB serial device the host talks to, an absolute path such as `/dev/ttyGS0`", 0, 0);
+    public static final ConfigKey LINK_BAUD = integer("link.baud", LinkConfig.DEFAULT_BAUD, 1200, 4_000_000,
+            "1200..4000000, the link's line speed (ignored by USB gadget serial)");
+    public static final ConfigKey ARBITER_PIN = other("arbiter.pin", ConfigKey.Kind.TEXT, "(arbiter commands off)",
+            "4 to 12 digits: the PIN a host gives with `AUTH` before the arbiter's commands", 0, 0);
 
     /** Every row, in the order of the reference. */
     public static final List<ConfigKey> ALL = List.of(SENSORS_KIND, SENSORS_DRIVER, SENSORS_ACTIVE_LOW,
@@ -115,7 +121,8 @@ public final class ConfigKeys {
             LEDS_WS2812_SPI_CHANNEL, LEDS_WS2812_SPI_BAUD, LEDS_WS2812_SERPENTINE, LEDS_HT16K33_ADDRESS,
             CLOCK_DRIVER, CLOCK_TM1637_PINS, CLOCK_TM1637_BRIGHTNESS, CLOCK_HT16K33_SENTE, CLOCK_HT16K33_GOTE,
             CLOCK_HT16K33_BRIGHTNESS, BUZZER_DRIVER, BUZZER_GPIO, BUZZER_PWM_CHANNEL, BUZZER_FREQUENCY,
-            BUZZER_BEEP_MS, BUZZER_LONG_TONE_MS, BUTTON_PINS, BUTTONS_DEBOUNCE_MS);
+            BUZZER_BEEP_MS, BUZZER_LONG_TONE_MS, BUTTON_PINS, BUTTONS_DEBOUNCE_MS, LINK_DEVICE, LINK_BAUD,
+            ARBITER_PIN);
 
     private ConfigKeys() {
     }

@@ -271,4 +271,23 @@ class BoardConfigTest {
     void anEscapedBackslashBeforeUIsNoEscape() {
         assertThat(BoardConfig.properties("a=\\\\uZZZZ\n", "x").getProperty("a")).isEqualTo("\\uZZZZ");
     }
+
+    @Test
+    void theLinkDeviceBaudAndArbiterPinAreReadAndCheckedAndOffByDefault() {
+        assertThat(BoardConfig.parse(props(), "b").link()).isEqualTo(LinkConfig.none());
+        LinkConfig link = BoardConfig.parse(props("link.device", "/dev/ttyGS0", "link.baud", "9600", "arbiter.pin",
+                "271828"), "b").link();
+        assertThat(link.device()).contains("/dev/ttyGS0");
+        assertThat(link.baud()).isEqualTo(9600);
+        assertThat(link.arbiterPin()).contains("271828");
+
+        assertThat(rejected(props("link.device", "ttyGS0")).getMessage()).isEqualTo("board.properties: key"
+                + " 'link.device' has value 'ttyGS0'; allowed: an absolute device path without spaces, e.g."
+                + " /dev/ttyGS0, or nothing for no link");
+        assertThat(rejected(props("link.baud", "fast")).allowed()).isEqualTo("an integer 1200..4000000");
+        ConfigException pin = rejected(props("arbiter.pin", "12a4"));
+        assertThat(pin.key()).isEqualTo("arbiter.pin");
+        assertThat(pin.allowed()).isEqualTo("4 to 12 digits, or nothing to turn the arbiter's commands off");
+        assertThat(rejected(props("arbiter.pin", "123")).key()).isEqualTo("arbiter.pin");
+    }
 }

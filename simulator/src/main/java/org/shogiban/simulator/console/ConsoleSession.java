@@ -96,6 +96,11 @@ public final class ConsoleSession {
         return app;
     }
 
+    /** Presses a button as a player would (the USB link's {@code NEW} after a game presses MENU). Any thread. */
+    void press(Button button) {
+        hardware.buttons.click(button);
+    }
+
     /** Runs until {@code quit} or the end of the input; returns the exit code (0). */
     public int run() throws IOException {
         out.println("ShogiBan console board: " + kind.name().toLowerCase(Locale.ROOT) + " sensors, commit "

@@ -7,16 +7,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.shogiban.app.BackgroundRecordSink;
 import org.shogiban.app.GameSettings;
 import org.shogiban.app.RecordDirectory;
 import org.shogiban.app.RecordSink;
+import org.shogiban.app.SerialLinks;
 import org.shogiban.app.StartPositions;
+import org.shogiban.hal.Button;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.scan.ManualClock;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
+import org.shogiban.link.JSerialCommTransport;
+import org.shogiban.link.LinkSettings;
 import org.shogiban.rules.Position;
 import org.shogiban.simulator.Options;
 import org.shogiban.simulator.SensorKinds;
@@ -24,10 +29,12 @@ import org.shogiban.simulator.SimulatorCommand;
 
 /**
  * {@code play [--sensors occupancy|polarity] [--commit stable|clock] [--start startpos|<handicap>|sfen <SFEN>]
- * [--records DIR]}: the board firmware in the terminal, on simulated sensors scanned at 100 Hz. Commands come from
- * stdin; the end of the input or {@code quit} ends it with exit code 0. At a terminal the board runs in real time (a
- * piece held in the air shows as a discrepancy after 1.2 s, as on the real board); from a pipe or a file it runs in
- * stepped time, so a script plays at once and prints the same every run.
+ * [--records DIR] [--serial PATH]}: the board firmware in the terminal, on simulated sensors scanned at 100 Hz.
+ * Commands come from stdin; the end of the input or {@code quit} ends it with exit code 0. At a terminal, or with a
+ * serial link, the board runs in real time (a piece held in the air shows as a discrepancy after 1.2 s, as on the real
+ * board); from a pipe or a file without a link it runs in stepped time, so a script plays at once and prints the same
+ * every run. {@code --serial} attaches the USB link to a serial device (a pseudo-terminal, a USB-serial adapter), so
+ * that a terminal program or a host program talks to the simulated board as to a real one (docs/serial-protocol.md).
  */
 public final class PlayCommand implements SimulatorCommand {
     private final InputStream stdin;
@@ -49,7 +56,7 @@ public final class PlayCommand implements SimulatorCommand {
     @Override
     public String usage() {
         return "play [--sensors occupancy|polarity] [--commit stable|clock] [--start startpos|<handicap>|sfen <SFEN>]"
-                + " [--records DIR]   the board in the terminal";
+                + " [--records DIR] [--serial PATH]   the board in the terminal";
     }
 
     /** The game settings a command line asks for; throws {@link UsageError} naming what is wrong. */
@@ -81,16 +88,27 @@ public final class PlayCommand implements SimulatorCommand {
 
     @Override
     public int run(List<String> args, PrintStream out) throws Exception {
-        Options o = Options.parse(args, Set.of("sensors", "commit", "start", "records"));
+        Options o = Options.parse(args, Set.of("sensors", "commit", "start", "records", "serial"));
         GameSettings settings = settings(o);
         String records = o.values().get("records");
         BackgroundRecordSink sink = records == null ? null
                 : new BackgroundRecordSink(new RecordDirectory(Path.of(records)));
+        AutoCloseable link = () -> { };
         try {
             boolean terminal = interactive();
-            return new ConsoleSession(new InputStreamReader(stdin, StandardCharsets.UTF_8), out, timeFor(terminal),
-                    settings, sink == null ? RecordSink.NONE : sink, Clock.systemDefaultZone(), terminal).run();
+            String serial = o.values().get("serial");
+            ConsoleSession session = new ConsoleSession(new InputStreamReader(stdin, StandardCharsets.UTF_8), out,
+                    timeFor(terminal || serial != null), settings, sink == null ? RecordSink.NONE : sink,
+                    Clock.systemDefaultZone(), terminal);
+            if (serial != null) {
+                link = SerialLinks.attach(session.application(), records == null ? null : Path.of(records),
+                        () -> session.press(Button.MENU), new JSerialCommTransport(Path.of(serial), 115_200),
+                        LinkSettings.of("simulator", Optional.ofNullable(System.getenv("SHOGIBAN_ARBITER_PIN"))));
+                out.println("USB link on " + serial + " (docs/serial-protocol.md)");
+            }
+            return session.run();
         } finally {
+            link.close();
             if (sink != null) {
                 sink.close();
             }

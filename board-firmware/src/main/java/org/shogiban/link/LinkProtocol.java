@@ -1,0 +1,248 @@
+package org.shogiban.link;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.RecordFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The link's command interpreter: one line from the host in, exactly one reply out ({@code OK ...}, a body
+ * {@code OK <byte-length>} + bytes + LF, or {@code ERR <code> <message>}); {@code SINCE} sends the events first. No
+ * threads, no I/O of its own, time from the caller: the board and the event log are ports. docs/serial-protocol.md is
+ * its specification.
+ */
+public final class LinkProtocol {
+    private static final Logger log = LoggerFactory.getLogger(LinkProtocol.class);
+
+    /** The protocol's version, in {@code HELLO}'s reply; it changes only when a reply or event changes meaning. */
+    public static final String PROTOCOL_VERSION = "1";
+    /** The commands, as {@code HELP} lists them. */
+    public static final List<String> COMMANDS = List.of("HELLO", "STATE", "SINCE", "GAMES", "GET", "NEW", "AUTH",
+            "ARBITER", "QUIT", "HELP");
+
+    private final LinkedBoard board;
+    private final EventLog events;
+    private final PinGuard pins;
+    private final String version;
+    private final String boardId;
+
+    /**
+     * @param board the board the commands go to
+     * @param events where {@code SINCE} finds the events
+     * @param pins the arbiter's PIN check (one per board)
+     * @param version the firmware's version for {@code HELLO}
+     * @param boardId this board's name for {@code HELLO} (no spaces)
+     */
+    public LinkProtocol(LinkedBoard board, EventLog events, PinGuard pins, String version, String boardId) {
+        this.board = Objects.requireNonNull(board, "board");
+        this.events = Objects.requireNonNull(events, "events");
+        this.pins = Objects.requireNonNull(pins, "pins");
+        this.version = word(version);
+        this.boardId = word(boardId);
+    }
+
+    private static String word(String s) {
+        String w = LinkEvent.oneLine(s).replaceAll("\\s", "_");
+        return w.isEmpty() ? "-" : w;
+    }
+
+    /**
+     * The reply to one input, as the byte frames to send in order (events of {@code SINCE} first, the reply last);
+     * empty for an empty line, which is no command.
+     */
+    public List<byte[]> handle(LineDecoder.Input input, LinkSession session, long nowMillis) {
+        return switch (input) {
+            case LineDecoder.Bad bad -> List.of(err(bad.error(), bad.message()));
+            case LineDecoder.Line line -> command(line.text(), session, nowMillis);
+        };
+    }
+
+    private List<byte[]> command(String text, LinkSession session, long nowMillis) {
+        String line = text.strip();
+        if (line.isEmpty()) {
+            return List.of();
+        }
+        int space = indexOfSpace(line);
+        String word = line.substring(0, space).toUpperCase(Locale.ROOT);
+        String rest = line.substring(space).strip();
+        List<String> args = rest.isEmpty() ? List.of() : List.of(rest.split("\\s+"));
+        try {
+            return switch (word) {
+                case "HELLO" -> one(noArgs(word, args, ok("shogiban " + version + " " + boardId + " "
+                        + PROTOCOL_VERSION)));
+                case "STATE" -> one(noArgs(word, args, body(board.stateJson().getBytes(StandardCharsets.UTF_8))));
+                case "SINCE" -> since(args);
+                case "GAMES" -> one(noArgs(word, args, games()));
+                case "GET" -> one(get(args));
+                case "NEW" -> one(newGame(rest));
+                case "AUTH" -> one(auth(args, session, nowMillis));
+                case "ARBITER" -> one(arbiter(args, session));
+                case "QUIT" -> {
+                    session.end();
+                    yield one(noArgs(word, args, ok("bye")));
+                }
+                case "HELP" -> one(ok(String.join(" ", COMMANDS)));
+                default -> one(err(LinkError.UNKNOWN, "unknown command '" + printable(word) + "'; commands: "
+                        + String.join(" ", COMMANDS)));
+            };
+        } catch (RuntimeException e) {
+            // a failing port (a broken record file, a bug) costs this command its reply, never the link
+            log.error("link command '{}' failed", printable(line), e);
+            return one(err(LinkError.INTERNAL, word + " failed: " + e));
+        }
+    }
+
+    private static int indexOfSpace(String line) {
+        for (int i = 0; i < line.length(); i++) {
+            if (Character.isWhitespace(line.charAt(i))) {
+                return i;
+            }
+        }
+        return line.length();
+    }
+
+    private static List<byte[]> one(byte[] frame) {
+        return List.of(frame);
+    }
+
+    private static byte[] noArgs(String word, List<String> args, byte[] reply) {
+        return args.isEmpty() ? reply : err(LinkError.SYNTAX, word + " takes no arguments");
+    }
+
+    // ------------------------------------------------------------------------------------------------ commands
+
+    private List<byte[]> since(List<String> args) {
+        if (args.size() != 1 || !args.get(0).matches("\\d{1,18}")) {
+            return one(err(LinkError.SYNTAX, "usage: SINCE <seq> (a whole number, 0 for every kept event)"));
+        }
+        long seq = Long.parseLong(args.get(0));
+        long first = events.firstKeptSeq();
+        if (seq + 1 < first) {
+            return one(err(LinkError.GONE, "events after " + seq + " are no longer all kept; the oldest kept is "
+                    + first + " (SINCE " + (first - 1) + " sends them; GET fetches whole games)"));
+        }
+        List<byte[]> frames = new ArrayList<>();
+        for (LoggedEvent e : events.since(seq)) {
+            frames.add(e.wire());
+        }
+        frames.add(ok("last " + events.lastSeq()));
+        return frames;
+    }
+
+    private byte[] games() {
+        StringBuilder text = new StringBuilder();
+        for (StoredGame g : board.games()) {
+            text.append(g.line()).append('\n');
+        }
+        return body(text.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private byte[] get(List<String> args) {
+        if (args.size() != 2) {
+            return err(LinkError.SYNTAX, "usage: GET <game-id|current> <kif|kifu|ki2|csa|usi|sfen|jkf>");
+        }
+        RecordFormat format;
+        try {
+            format = RecordFormat.fromName(args.get(1));
+        } catch (IllegalArgumentException e) {
+            return err(LinkError.SYNTAX, e.getMessage());
+        }
+        String id = args.get(0);
+        Optional<GameRecord> record = board.record(id);
+        if (record.isEmpty()) {
+            return err(LinkError.NOTFOUND, "no game '" + printable(id) + "'; GAMES lists them");
+        }
+        return body(GameRecords.encode(record.get(), format));
+    }
+
+    private byte[] newGame(String options) {
+        NewGameOptions parsed;
+        try {
+            parsed = NewGameOptions.parse(options);
+        } catch (IllegalArgumentException e) {
+            return err(LinkError.SYNTAX, e.getMessage());
+        }
+        return answer(board.newGame(parsed));
+    }
+
+    private byte[] auth(List<String> args, LinkSession session, long nowMillis) {
+        if (args.size() != 1) {
+            return err(LinkError.SYNTAX, "usage: AUTH <pin>");
+        }
+        return switch (pins.attempt(args.get(0), nowMillis)) {
+            case PinGuard.Granted g -> {
+                session.grantArbiter();
+                yield ok("arbiter");
+            }
+            case PinGuard.Wrong w -> {
+                log.warn("link: wrong arbiter PIN ({} in a row); AUTH refused for {} ms", w.failures(), w.lockMillis());
+                yield err(LinkError.BADPIN, "wrong PIN; the next AUTH is refused for " + seconds(w.lockMillis())
+                        + " s");
+            }
+            case PinGuard.Locked l -> err(LinkError.LOCKED, "too many wrong PINs; try again in "
+                    + seconds(l.remainingMillis()) + " s");
+            case PinGuard.NoPin n -> err(LinkError.NOPIN, "no arbiter PIN is configured on this board (arbiter.pin)");
+        };
+    }
+
+    private static long seconds(long millis) {
+        return (millis + 999) / 1000;
+    }
+
+    private byte[] arbiter(List<String> args, LinkSession session) {
+        if (!session.isArbiter()) {
+            return err(LinkError.NOAUTH, "arbiter commands need AUTH <pin> first");
+        }
+        ArbiterCommand command;
+        try {
+            command = ArbiterCommand.parse(args);
+        } catch (IllegalArgumentException e) {
+            return err(LinkError.SYNTAX, e.getMessage());
+        }
+        return answer(board.arbiter(command));
+    }
+
+    private static byte[] answer(BoardAnswer answer) {
+        return answer.accepted() ? ok(answer.text()) : err(LinkError.REFUSED, answer.text());
+    }
+
+    // ------------------------------------------------------------------------------------------------ replies
+
+    /** {@code OK <text>} (never a number alone, which would read as a body's length). */
+    static byte[] ok(String text) {
+        String t = LinkEvent.oneLine(text);
+        return ((t.isEmpty() ? "OK" : "OK " + t) + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** {@code OK <byte-length>}, LF, the bytes, LF. */
+    static byte[] body(byte[] bytes) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length + 16);
+        out.writeBytes(("OK " + bytes.length + "\n").getBytes(StandardCharsets.US_ASCII));
+        out.writeBytes(bytes);
+        out.write('\n');
+        return out.toByteArray();
+    }
+
+    /** {@code ERR <code> <message>}. */
+    static byte[] err(LinkError error, String message) {
+        return ("ERR " + error.name() + " " + LinkEvent.oneLine(message) + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A host's word for a message: control characters shown as {@code ?}, at most 40 characters. */
+    private static String printable(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < s.length() && sb.length() < 40; i++) {
+            char c = s.charAt(i);
+            sb.append(Character.isISOControl(c) ? '?' : c);
+        }
+        return sb.length() < s.length() ? sb + "..." : sb.toString();
+    }
+}

@@ -1,0 +1,261 @@
+package org.shogiban.link;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The USB serial link at work: it owns three threads and nothing of the game.
+ * <ul>
+ *   <li>{@code shogiban-link-events} numbers each board event in the {@link EventLog} (forced to disk) and queues it
+ *       for the host; the board only hands the event over and goes on;
+ *   <li>{@code shogiban-link-reader} opens the device, reads command lines, and answers each through the
+ *       {@link LinkProtocol}, which sends commands to the board through its port; when the device is gone (a read
+ *       fails, or its path names another device or none) it closes it and tries to open it again every
+ *       {@code reopenMillis}, for as long as the service runs;
+ *   <li>{@code shogiban-link-writer} writes the {@link OutboundQueue} to the device; it may block on a host that
+ *       does not read, and nothing else waits for it.
+ * </ul>
+ * A {@code SINCE} and the events pushed live are queued under one lock, so the host never sees a live event before
+ * an older one that {@code SINCE} is sending.
+ */
+public final class LinkService implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(LinkService.class);
+    private static final LinkEvent STOP = LinkEvent.of("STOP");
+
+    private final LinkedBoard board;
+    private final EventLog events;
+    private final SerialTransport transport;
+    private final LinkSettings settings;
+    private final LinkProtocol protocol;
+    private final OutboundQueue outbound;
+    private final BlockingQueue<LinkEvent> inbox = new LinkedBlockingQueue<>();
+    private final Object dispatch = new Object();
+
+    private volatile boolean running;
+    private volatile boolean connected;
+    private volatile SerialTransport.Connection connection;
+    private AutoCloseable subscription;
+    private Thread eventThread;
+    private Thread readerThread;
+    private Thread writerThread;
+
+    public LinkService(LinkedBoard board, EventLog events, SerialTransport transport, LinkSettings settings) {
+        this.board = Objects.requireNonNull(board, "board");
+        this.events = Objects.requireNonNull(events, "events");
+        this.transport = Objects.requireNonNull(transport, "transport");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.protocol = new LinkProtocol(board, events, new PinGuard(settings.arbiterPin()), settings.version(),
+                settings.boardId());
+        this.outbound = new OutboundQueue(settings.maxQueuedEvents(), settings.maxQueuedReplyBytes());
+    }
+
+    /** Subscribes to the board and starts the threads. */
+    public synchronized void start() {
+        if (running) {
+            throw new IllegalStateException("the link is already running");
+        }
+        running = true;
+        eventThread = thread("shogiban-link-events", this::dispatchEvents);
+        readerThread = thread("shogiban-link-reader", this::readLoop);
+        writerThread = thread("shogiban-link-writer", this::writeLoop);
+        subscription = board.subscribe(inbox::add);
+        log.info("link on {}: events numbered from {}", transport.describe(), events.lastSeq() + 1);
+    }
+
+    private static Thread thread(String name, Runnable body) {
+        Thread t = new Thread(body, name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** Whether a device is open now (for tests and the log). */
+    public boolean isConnected() {
+        return connected;
+    }
+
+    /** Events dropped from the queue for a slow host since the start (they stay in the log). */
+    public long droppedEvents() {
+        return outbound.droppedEvents();
+    }
+
+    // ------------------------------------------------------------------------------------------------ events
+
+    private void dispatchEvents() {
+        try {
+            while (true) {
+                LinkEvent e = inbox.take();
+                if (e == STOP) {
+                    return;
+                }
+                synchronized (dispatch) {
+                    LoggedEvent logged = events.append(e);
+                    if (connected) {
+                        outbound.offerEvent(logged.wire());
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            log.error("link event thread failed; events are no longer pushed", e);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ reading
+
+    private void readLoop() {
+        boolean told = false;
+        while (running) {
+            SerialTransport.Connection c;
+            try {
+                c = transport.open();
+            } catch (IOException | RuntimeException e) {
+                if (!told) {
+                    log.info("link: {} not available ({}); trying again every {} ms", transport.describe(),
+                            e.getMessage(), settings.reopenMillis());
+                    told = true;
+                }
+                if (!pause(settings.reopenMillis())) {
+                    return;
+                }
+                continue;
+            }
+            told = false;
+            log.info("link: {} open", transport.describe());
+            serve(c);
+            connected = false;
+            connection = null;
+            outbound.clear();
+            c.close();
+            if (running) {
+                log.info("link: {} gone; reopening", transport.describe());
+            }
+        }
+    }
+
+    /** Reads and answers commands until the device is gone or the service stops. */
+    private void serve(SerialTransport.Connection c) {
+        outbound.clear();
+        connection = c;
+        connected = true;
+        LineDecoder decoder = new LineDecoder();
+        LinkSession session = new LinkSession();
+        byte[] buffer = new byte[512];
+        long lastLook = System.nanoTime();
+        try {
+            while (running) {
+                int n = c.read(buffer);
+                if (n < 0) {
+                    return;
+                }
+                if (n == 0) {
+                    long now = System.nanoTime();
+                    if (now - lastLook > settings.probeMillis() * 1_000_000) {
+                        lastLook = now;
+                        if (!c.stillThere()) {
+                            log.info("link: {} no longer names the device opened", transport.describe());
+                            return;
+                        }
+                    }
+                    continue;
+                }
+                for (LineDecoder.Input input : decoder.feed(buffer, n)) {
+                    answer(input, session);
+                    if (!outbound.awaitReplyRoom(Long.MAX_VALUE / 4_000_000) || !running) {
+                        return;
+                    }
+                }
+            }
+        } catch (IOException e) {
+            log.info("link: reading {} failed: {}", transport.describe(), e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void answer(LineDecoder.Input input, LinkSession session) {
+        long now = System.nanoTime() / 1_000_000;
+        synchronized (dispatch) {
+            List<byte[]> frames = protocol.handle(input, session, now);
+            outbound.putReply(frames);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ writing
+
+    private void writeLoop() {
+        try {
+            while (running) {
+                byte[] frame = outbound.take(200);
+                SerialTransport.Connection c = connection;
+                if (frame == null || c == null) {
+                    continue;
+                }
+                try {
+                    c.write(frame);
+                } catch (IOException e) {
+                    // the reader sees the device gone too and reopens it; what was queued is for SINCE now
+                    log.debug("link: writing failed: {}", e.getMessage());
+                    outbound.clear();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private boolean pause(long millis) {
+        try {
+            Thread.sleep(millis);
+            return running;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Stops the subscription and the threads and closes the device. The event log stays open (its owner closes it). */
+    @Override
+    public void close() {
+        Thread[] threads;
+        synchronized (this) {
+            if (!running) {
+                return;
+            }
+            running = false;
+            threads = new Thread[] {eventThread, readerThread, writerThread};
+        }
+        try {
+            subscription.close();
+        } catch (Exception e) {
+            log.warn("link: unsubscribing failed: {}", e.toString());
+        }
+        inbox.add(STOP);
+        SerialTransport.Connection c = connection;
+        if (c != null) {
+            c.close();
+        }
+        for (Thread t : threads) {
+            if (t != eventThread) {
+                // the event thread ends at STOP: an interrupt in the middle of a forced write would close the log's file
+                t.interrupt();
+            }
+            try {
+                t.join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (t.isAlive()) {
+                log.warn("link: thread {} did not stop within 2 s", t.getName());
+            }
+        }
+        log.info("link on {} stopped", transport.describe());
+    }
+}

@@ -1,0 +1,41 @@
+package org.shogiban.link;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.shogiban.notation.GameRecord;
+
+/**
+ * What the USB link needs from the board, in the board's words: its state, what happens on it, its games, and the
+ * commands a host may give. The link never touches the game itself; every command goes through this port, and the
+ * board's runtime serialises it with the scan loop and the buttons. One adapter implements it over the board's
+ * runtime ({@code org.shogiban.app.BoardApplicationLink} today).
+ */
+public interface LinkedBoard {
+
+    /** The board's state as one JSON document (the same snapshot the console and the web page show). Any thread. */
+    String stateJson();
+
+    /**
+     * Starts delivering what happens on the board, as link events, in the order it happens. The listener is called
+     * on the board's thread and must return at once (the link queues the event and returns).
+     *
+     * @return what stops the delivery
+     */
+    AutoCloseable subscribe(Consumer<LinkEvent> listener);
+
+    /** The games the board keeps, oldest first, the current one included. */
+    List<StoredGame> games();
+
+    /**
+     * The record of a game: by its id (from {@link #games()} or a {@code GAME} event), or {@code current} for the game
+     * being played or last played; empty when there is no such game.
+     */
+    Optional<GameRecord> record(String gameId);
+
+    /** Asks for a new game; the answer says whether the board accepted and what follows. */
+    BoardAnswer newGame(NewGameOptions options);
+
+    /** An arbiter's command (the link has checked the PIN); the answer is the board's verdict. */
+    BoardAnswer arbiter(ArbiterCommand command);
+}

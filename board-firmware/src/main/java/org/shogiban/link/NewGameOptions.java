@@ -1,0 +1,155 @@
+package org.shogiban.link;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.shogiban.notation.Handicap;
+
+/**
+ * What a host asks of a new game ({@code NEW sente=羽生 gote="Fujii Sota" time=main=600,byoyomi=30 handicap=bishop
+ * mode=tournament}); every option may be left out, and the board keeps its setting for it.
+ *
+ * @param sente sente's player (先手; 下手 in a handicap game)
+ * @param gote gote's player (後手; 上手)
+ * @param timeControl the time control as one text, {@code main=600,byoyomi=30,periods=1,increment=0,consider=0}
+ *     (seconds; {@code sente.main=...} and {@code gote.main=...} for different times), checked for its form here
+ * @param handicap the start: {@code even} or a handicap
+ * @param mode {@code casual} (illegal moves are put back) or {@code tournament} (commit at the clock press, an illegal
+ *     move loses)
+ */
+public record NewGameOptions(Optional<String> sente, Optional<String> gote, Optional<String> timeControl,
+                             Optional<Handicap> handicap, Optional<Mode> mode) {
+
+    /** How the game is played. */
+    public enum Mode {
+        /** A move counts when the board is still; an illegal move is put back; takebacks allowed. */
+        CASUAL,
+        /** A move counts at the clock press; an illegal move loses (JSA rules). */
+        TOURNAMENT
+    }
+
+    /** The option names, in the order the documentation gives them. */
+    public static final List<String> NAMES = List.of("sente", "gote", "time", "handicap", "mode");
+    private static final Set<String> TIME_KEYS = Set.of("main", "byoyomi", "periods", "increment", "consider");
+
+    /** No option: the board's settings. */
+    public static final NewGameOptions DEFAULTS = new NewGameOptions(Optional.empty(), Optional.empty(),
+            Optional.empty(), Optional.empty(), Optional.empty());
+
+    /** Whether nothing was asked beyond the board's settings. */
+    public boolean isEmpty() {
+        return equals(DEFAULTS);
+    }
+
+    /**
+     * Reads {@code name=value} words (a value in double quotes may hold spaces); throws {@link IllegalArgumentException}
+     * naming the option and value that are wrong.
+     */
+    public static NewGameOptions parse(String text) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String word : words(text)) {
+            int eq = word.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("option '" + word + "' is not name=value; options: "
+                        + String.join(", ", NAMES));
+            }
+            String name = word.substring(0, eq).toLowerCase(Locale.ROOT);
+            String value = unquote(word.substring(eq + 1));
+            if (!NAMES.contains(name)) {
+                throw new IllegalArgumentException("unknown option '" + name + "'; options: " + String.join(", ",
+                        NAMES));
+            }
+            if (values.put(name, value) != null) {
+                throw new IllegalArgumentException("option '" + name + "' given twice");
+            }
+            if (value.isBlank()) {
+                throw new IllegalArgumentException("option '" + name + "' needs a value");
+            }
+        }
+        return new NewGameOptions(Optional.ofNullable(values.get("sente")), Optional.ofNullable(values.get("gote")),
+                Optional.ofNullable(values.get("time")).map(NewGameOptions::checkTime),
+                Optional.ofNullable(values.get("handicap")).map(NewGameOptions::handicap),
+                Optional.ofNullable(values.get("mode")).map(NewGameOptions::mode));
+    }
+
+    /** The words of a line, a double-quoted part kept whole with its quotes. */
+    private static List<String> words(String text) {
+        List<String> words = new ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+                word.append(c);
+            } else if (Character.isWhitespace(c) && !quoted) {
+                if (!word.isEmpty()) {
+                    words.add(word.toString());
+                    word.setLength(0);
+                }
+            } else {
+                word.append(c);
+            }
+        }
+        if (quoted) {
+            throw new IllegalArgumentException("a double quote is not closed: " + text.strip());
+        }
+        if (!word.isEmpty()) {
+            words.add(word.toString());
+        }
+        return words;
+    }
+
+    private static String unquote(String value) {
+        return value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")
+                ? value.substring(1, value.length() - 1) : value;
+    }
+
+    private static String checkTime(String spec) {
+        for (String part : spec.split(",", -1)) {
+            int eq = part.indexOf('=');
+            String key = eq < 0 ? part : part.substring(0, eq);
+            String bare = key.startsWith("sente.") ? key.substring(6) : key.startsWith("gote.") ? key.substring(5) : key;
+            if (eq < 0 || !TIME_KEYS.contains(bare)) {
+                throw new IllegalArgumentException("time control '" + spec + "': '" + part + "' is not key=seconds"
+                        + " with a key of main, byoyomi, periods, increment, consider (or sente./gote. before it)");
+            }
+            if (!part.substring(eq + 1).matches("\\d{1,6}")) {
+                throw new IllegalArgumentException("time control '" + spec + "': " + key + " needs a whole number,"
+                        + " not '" + part.substring(eq + 1) + "'");
+            }
+        }
+        return spec;
+    }
+
+    private static Handicap handicap(String name) {
+        String n = name.toLowerCase(Locale.ROOT).replace('_', '-');
+        if (n.equals("even") || n.equals("startpos")) {
+            return Handicap.EVEN;
+        }
+        return Arrays.stream(Handicap.values()).filter(h -> handicapName(h).equals(n)).findFirst()
+                .or(() -> Handicap.fromKifName(name))
+                .orElseThrow(() -> new IllegalArgumentException("handicap '" + name + "' is not even or one of "
+                        + Arrays.stream(Handicap.values()).filter(Handicap::isHandicap)
+                        .map(NewGameOptions::handicapName).collect(Collectors.joining(", "))));
+    }
+
+    /** The name a handicap goes by on the link and the command line: {@code two-pieces}. */
+    public static String handicapName(Handicap handicap) {
+        return handicap.isHandicap() ? handicap.name().toLowerCase(Locale.ROOT).replace('_', '-') : "even";
+    }
+
+    private static Mode mode(String name) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "casual" -> Mode.CASUAL;
+            case "tournament" -> Mode.TOURNAMENT;
+            default -> throw new IllegalArgumentException("mode '" + name + "' is not casual or tournament");
+        };
+    }
+}

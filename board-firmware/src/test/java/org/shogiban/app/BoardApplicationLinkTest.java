@@ -1,0 +1,73 @@
+package org.shogiban.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogiban.hal.SensorKind;
+import org.shogiban.inference.CommitPolicy;
+import org.shogiban.link.ArbiterCommand;
+import org.shogiban.link.LinkEvent;
+import org.shogiban.link.NewGameOptions;
+import org.shogiban.rules.Position;
+
+/** The link's port over today's board application: events, state, games, and what it refuses. */
+class BoardApplicationLinkTest {
+    @TempDir
+    Path records;
+
+    @Test
+    void movesBecomeLinkEventsWithTheirCsaTimeAndTheStateShowsTheGame() throws Exception {
+        Rig rig = new Rig(SensorKind.OCCUPANCY, CommitPolicy.STABLE, Position.startpos(),
+                new RecordDirectory(records));
+        BoardApplicationLink link = new BoardApplicationLink(rig.app, records, null);
+        List<LinkEvent> events = new ArrayList<>();
+        link.subscribe(events::add);
+        rig.layOut(Position.startpos()).run(600);
+        rig.run(3000).move("7g", "7f").run(11_000).move("3c", "3d");
+
+        assertThat(events).extracting(LinkEvent::text).hasSize(4).startsWith(
+                "SETUP " + Position.startpos().toSfen(),
+                "GAME 2025-03-01T05-05-09 " + Position.startpos().toSfen());
+        // the times are the record's, cut down to whole seconds
+        var recorded = link.record("current").orElseThrow().recordedMoves();
+        assertThat(events.get(2).text()).isEqualTo("MOVE 1 7g7f +7776FU,T" + recorded.get(0).timeUsed().toSeconds());
+        assertThat(events.get(3).text()).isEqualTo("MOVE 2 3c3d -3334FU,T" + recorded.get(1).timeUsed().toSeconds());
+        assertThat(recorded.get(1).timeUsed().toSeconds()).isBetween(11L, 12L);
+        JsonNode state = new ObjectMapper().readTree(link.stateJson());
+        assertThat(state.get("phase").asText()).isEqualTo("PLAYING");
+        assertThat(state.get("gameId").asText()).isEqualTo("2025-03-01T05-05-09");
+        assertThat(state.get("ply").asInt()).isEqualTo(2);
+        assertThat(state.get("moves").toString()).isEqualTo("[\"7g7f\",\"3c3d\"]");
+        assertThat(state.get("toMove").asText()).isEqualTo("sente");
+        assertThat(state.get("result").isNull()).isTrue();
+        assertThat(link.record("current").orElseThrow().moves()).hasSize(2);
+        assertThat(link.games()).singleElement().satisfies(g -> {
+            assertThat(g.id()).isEqualTo("2025-03-01T05-05-09");
+            assertThat(g.plies()).isEqualTo(2);
+            assertThat(g.result()).isEqualTo("NONE none");
+        });
+        assertThat(link.record("../etc/passwd")).isEmpty();
+        assertThat(link.record("1999-01-01T00-00-00")).isEmpty();
+    }
+
+    @Test
+    void whatTodaysBoardCannotDoIsRefusedSayingWhy() {
+        Rig rig = Rig.casual(Position.startpos());
+        BoardApplicationLink link = new BoardApplicationLink(rig.app, null, null);
+        assertThat(link.arbiter(new ArbiterCommand.Pause()).accepted()).isFalse();
+        assertThat(link.newGame(NewGameOptions.parse("time=main=600")).text()).contains("no clock");
+        assertThat(link.newGame(NewGameOptions.parse("sente=Habu")).accepted()).isFalse();
+        assertThat(link.newGame(NewGameOptions.parse("handicap=bishop")).text())
+                .isEqualTo("this board plays from even (set when it was started), not bishop");
+        assertThat(link.newGame(NewGameOptions.parse("mode=tournament")).text())
+                .isEqualTo("this board plays in casual mode (set when it was started)");
+        assertThat(link.newGame(NewGameOptions.DEFAULTS).text()).isEqualTo("a game is being played; it must end"
+                + " first");
+    }
+}

@@ -1,0 +1,174 @@
+package org.shogiban.simulator.console;
+
+import java.io.ByteArrayOutputStream;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A host program on the other end of the cable, as a test writes it: sends command lines, reads lines and bodies with
+ * a time limit (a pump thread moves the device's bytes into a queue, so a read never hangs the test), and can stop
+ * reading altogether ({@link #pauseReading()}), leaving the bytes in the device.
+ */
+final class Host implements AutoCloseable {
+    static final long WAIT_MILLIS = 10_000;
+
+    private final InputStream in;
+    private final OutputStream out;
+    private final BlockingQueue<Integer> bytes = new LinkedBlockingQueue<>();
+    private final Object gate = new Object();
+    private boolean paused;
+    private final Thread pump;
+
+    Host(Path device) throws IOException {
+        this(device, false);
+    }
+
+    /** Opens the host end, paused: nothing is read from the device until {@link #resumeReading()}. */
+    static Host paused(Path device) throws IOException {
+        return new Host(device, true);
+    }
+
+    private Host(Path device, boolean startPaused) throws IOException {
+        this.paused = startPaused;
+        this.out = new FileOutputStream(device.toFile());
+        this.in = new FileInputStream(device.toFile());
+        pump = new Thread(this::pump, "host-reader");
+        pump.setDaemon(true);
+        pump.start();
+    }
+
+    private void pump() {
+        byte[] buffer = new byte[4096];
+        try {
+            while (true) {
+                synchronized (gate) {
+                    while (paused) {
+                        gate.wait();
+                    }
+                }
+                int n = in.read(buffer);
+                if (n < 0) {
+                    break;
+                }
+                for (int i = 0; i < n; i++) {
+                    bytes.add(buffer[i] & 0xff);
+                }
+            }
+        } catch (IOException | InterruptedException e) {
+            // the device hung up (socat ended) or the test is over
+        }
+        bytes.add(-1);
+    }
+
+    void pauseReading() {
+        synchronized (gate) {
+            paused = true;
+        }
+    }
+
+    void resumeReading() {
+        synchronized (gate) {
+            paused = false;
+            gate.notifyAll();
+        }
+    }
+
+    void sendRaw(byte[] data) throws IOException {
+        out.write(data);
+        out.flush();
+    }
+
+    void send(String line) throws IOException {
+        sendRaw((line + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    private int next(long waitMillis) throws IOException {
+        try {
+            Integer b = bytes.poll(waitMillis, TimeUnit.MILLISECONDS);
+            if (b == null) {
+                throw new IOException("nothing from the board within " + waitMillis + " ms");
+            }
+            if (b < 0) {
+                bytes.add(-1);
+                throw new IOException("the device hung up");
+            }
+            return b;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+    }
+
+    /** The next line without its LF, waiting up to {@code waitMillis} for each byte. */
+    String line(long waitMillis) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int b; (b = next(waitMillis)) != '\n'; ) {
+            line.write(b);
+        }
+        return line.toString(StandardCharsets.UTF_8);
+    }
+
+    String line() throws IOException {
+        return line(WAIT_MILLIS);
+    }
+
+    /** The next line that is not an event ({@code * ...}): the reply to the last command. */
+    String reply() throws IOException {
+        while (true) {
+            String l = line();
+            if (!l.startsWith("* ")) {
+                return l;
+            }
+        }
+    }
+
+    /** After {@code OK <n>}: the n bytes of the body, checking the LF after them. */
+    byte[] body(String okLine) throws IOException {
+        if (!okLine.matches("OK \\d+")) {
+            throw new IOException("not a body reply: " + okLine);
+        }
+        int n = Integer.parseInt(okLine.substring(3));
+        byte[] body = new byte[n];
+        for (int i = 0; i < n; i++) {
+            body[i] = (byte) next(WAIT_MILLIS);
+        }
+        if (next(WAIT_MILLIS) != '\n') {
+            throw new IOException("no LF after the body of " + n + " bytes");
+        }
+        return body;
+    }
+
+    /** Sends a command whose reply has a body and returns the body. */
+    byte[] bodyOf(String command) throws IOException {
+        send(command);
+        return body(reply());
+    }
+
+    /** Whether bytes are waiting already read from the device. */
+    boolean hasBuffered() {
+        return !bytes.isEmpty();
+    }
+
+    @Override
+    public void close() {
+        pump.interrupt();
+        try {
+            out.close();
+        } catch (IOException e) {
+            // gone already
+        }
+        try {
+            in.close();
+        } catch (IOException e) {
+            // gone already
+        }
+    }
+}
