@@ -21,7 +21,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.shogiban.app.StartPositions;
 import org.shogiban.hal.Button;
 import org.shogiban.notation.GameRecord;
@@ -59,7 +58,8 @@ public final class WebServer implements AutoCloseable {
     private final long heartbeatMillis;
     private final ObjectMapper json = new ObjectMapper();
     private final PageNews news = new PageNews();
-    private final AtomicInteger openStreams = new AtomicInteger();
+    private final Object streams = new Object();
+    private int openStreams;
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final AutoCloseable subscription;
@@ -93,7 +93,34 @@ public final class WebServer implements AutoCloseable {
 
     /** Live streams open now. */
     public int openStreams() {
-        return openStreams.get();
+        synchronized (streams) {
+            return openStreams;
+        }
+    }
+
+    /**
+     * Waits up to {@code timeoutMillis} until exactly {@code count} live streams are open; returns whether they are.
+     * For tests and tools that must know when a closed tab's stream was let go.
+     */
+    public boolean awaitOpenStreams(int count, long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
+        synchronized (streams) {
+            while (openStreams != count) {
+                long left = (deadline - System.nanoTime()) / 1_000_000;
+                if (left <= 0) {
+                    return false;
+                }
+                streams.wait(left);
+            }
+            return true;
+        }
+    }
+
+    private void countStream(int delta) {
+        synchronized (streams) {
+            openStreams += delta;
+            streams.notifyAll();
+        }
     }
 
     /** Ends the streams and stops the server (the board is the caller's to close). */
@@ -292,7 +319,7 @@ public final class WebServer implements AutoCloseable {
         ex.getResponseHeaders().set("Content-Type", "text/event-stream; charset=utf-8");
         ex.getResponseHeaders().set("Cache-Control", "no-store");
         ex.sendResponseHeaders(200, 0);
-        openStreams.incrementAndGet();
+        countStream(1);
         try {
             OutputStream out = ex.getResponseBody();
             long seenSeq = Math.max(0, news.lastSeq() - 30);
@@ -316,7 +343,7 @@ public final class WebServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            openStreams.decrementAndGet();
+            countStream(-1);
         }
     }
 
