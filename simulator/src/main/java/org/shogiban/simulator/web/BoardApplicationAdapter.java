@@ -58,6 +58,8 @@ import org.slf4j.LoggerFactory;
 public final class BoardApplicationAdapter implements WebBoard {
     private static final Logger log = LoggerFactory.getLogger(BoardApplicationAdapter.class);
     /** What the board application cannot do; the page shows these buttons but the board answers that it cannot. */
+    /** Log lines kept for listeners that come later. */
+    static final int RECENT = 50;
     static final List<String> UNSUPPORTED = List.of("resign", "declare", "arbiter");
     private static final String NOT_YET = " needs the game session (issue 8), which this simulator does not have yet";
 
@@ -71,6 +73,8 @@ public final class BoardApplicationAdapter implements WebBoard {
     private final GameShelf shelf;
     private final BackgroundRecordSink diskSink;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    /** The last log lines, told to a new listener first. */
+    private final java.util.Deque<String[]> recent = new java.util.ArrayDeque<>();
     private final Object lifecycle = new Object();
     private volatile LedFrame leds = LedFrame.dark();
     private volatile BoardApplication app;
@@ -359,7 +363,14 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     @Override
     public AutoCloseable subscribe(Listener listener) {
-        listeners.add(Objects.requireNonNull(listener));
+        Objects.requireNonNull(listener);
+        synchronized (recent) {
+            // what happened before the listener came (the first game's start) is told first, in order
+            for (String[] line : recent) {
+                listener.logged(line[0], line[1]);
+            }
+            listeners.add(listener);
+        }
         return () -> listeners.remove(listener);
     }
 
@@ -374,11 +385,18 @@ public final class BoardApplicationAdapter implements WebBoard {
     }
 
     private void logged(String kind, String text) {
-        for (Listener l : listeners) {
-            try {
-                l.logged(kind, text);
-            } catch (RuntimeException e) {
-                log.warn("page listener failed: {}", e.toString());
+        synchronized (recent) {
+            recent.addLast(new String[] {kind, text});
+            while (recent.size() > RECENT) {
+                recent.removeFirst();
+            }
+            // under the same lock as subscribe's replay: a new listener gets each line exactly once
+            for (Listener l : listeners) {
+                try {
+                    l.logged(kind, text);
+                } catch (RuntimeException e) {
+                    log.warn("page listener failed: {}", e.toString());
+                }
             }
         }
     }

@@ -9,6 +9,8 @@ const RANKS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
 const RANK_KANJI = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 const FILE_DIGITS = ['９', '８', '７', '６', '５', '４', '３', '２', '１'];
 const SLOT_ORDER = ['R', 'B', 'G', 'S', 'N', 'L', 'P'];
+/** How long a hand holds a square empty between taking one piece off and putting another on (ms). */
+const HAND_MILLIS = 150;
 
 let view = null;            // the last page state from the board
 let viewAt = 0;             // when it arrived (performance.now())
@@ -296,11 +298,11 @@ function sound(what) {
 
 // ------------------------------------------------------------------------------------------------ requests
 
-/** Sends a request after the ones before it; a refusal goes to the log. Resolves to whether it was done. */
-function send(path, body) {
-  const next = chain.then(() => fetch(path, {
-    method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body || {})
-  })).then(async r => {
+/** Posts a request now; a refusal goes to the log. Resolves to whether it was done. */
+async function post(path, body) {
+  try {
+    const r = await fetch(path, {method: 'POST', headers: {'Content-Type': 'application/json'},
+      body: JSON.stringify(body || {})});
     if (r.ok) {
       return true;
     }
@@ -311,41 +313,62 @@ function send(path, body) {
       // keep the status line
     }
     log('error', message);
-    return false;
-  }, e => {
+  } catch (e) {
     log('error', 'the board did not answer: ' + e);
+  }
+  return false;
+}
+
+/** Runs a task after the ones queued before it: what a hand does happens in the order the player did it. */
+function queue(task) {
+  const next = chain.then(task).catch(e => {
+    log('error', String(e));
     return false;
   });
   chain = next;
   return next;
 }
 
-function lift(place) {
-  return send('/api/hand', {action: 'lift', place}).then(done => {
-    if (done) {
-      origins.unshift(place);
-      selected = null;
-    }
-    return done;
-  });
+function send(path, body) {
+  return queue(() => post(path, body));
 }
 
-function put(place, held) {
+function pause(millis) {
+  return new Promise(resolve => setTimeout(resolve, millis));
+}
+
+/** The board's state now (not the last streamed one, which may lag behind this page's own requests). */
+async function fresh() {
+  const r = await fetch('/api/view');
+  const v = await r.json();
+  render(v);
+  return v;
+}
+
+async function liftNow(place) {
+  const done = await post('/api/hand', {action: 'lift', place});
+  if (done) {
+    origins.unshift(place);
+    selected = null;
+  }
+  return done;
+}
+
+async function putNow(place, held) {
   const body = {action: 'put', place};
   if (held !== null && held !== undefined) {
     body.held = held;
   }
-  return send('/api/hand', body).then(done => {
-    if (done) {
-      origins.splice(held === null || held === undefined ? 0 : held, 1);
-      selected = null;
-    }
-    return done;
-  });
+  const done = await post('/api/hand', body);
+  if (done) {
+    origins.splice(held === null || held === undefined ? 0 : held, 1);
+    selected = null;
+  }
+  return done;
 }
 
-function flipHeld(index) {
-  return send('/api/hand', {action: 'flip', held: index});
+function flipNow(index) {
+  return post('/api/hand', {action: 'flip', held: index});
 }
 
 /** The held piece to put on a square: the chosen one, else the last lifted that did not come from there. */
@@ -357,15 +380,8 @@ function heldFor(square) {
   return i < 0 ? 0 : i;
 }
 
-function hasPiece(place) {
-  if (!view) {
-    return false;
-  }
-  return place.includes(':') ? view.komadai[place].count > 0 : view.squares[place].piece !== '';
-}
-
-function heldCount() {
-  return view ? view.held.length : 0;
+function hasPiece(v, place) {
+  return place.includes(':') ? v.komadai[place].count > 0 : v.squares[place].piece !== '';
 }
 
 // ------------------------------------------------------------------------------------------------ hands
@@ -405,12 +421,13 @@ function onPointerMove(e) {
     return;
   }
   const ghost = document.getElementById('ghost');
-  if (!dragging && Math.hypot(e.clientX - press.x, e.clientY - press.y) > 5 && hasPiece(press.place)) {
+  if (!dragging && Math.hypot(e.clientX - press.x, e.clientY - press.y) > 5 && view && hasPiece(view, press.place)) {
     dragging = true;
     const source = press.place.includes(':') ? slots[press.place] : squares[press.place];
     ghost.replaceChildren(source.querySelector('.pc').cloneNode(true));
     ghost.hidden = false;
-    lift(press.place);
+    const from = press.place;
+    queue(() => liftNow(from));
   }
   if (dragging) {
     ghost.style.left = e.clientX + 'px';
@@ -439,53 +456,63 @@ function onPointerUp(e) {
   }
 }
 
-/** The dragged piece (the last lifted) comes down on a place; on an occupied square it takes the piece there. */
+/**
+ * The dragged piece (the last lifted) comes down on a place, turned over first with Shift; on a square where a piece
+ * lies, the hand takes that piece first (a capture) and keeps it.
+ */
 function drop(target, flipFirst) {
-  chain.then(async () => {
+  queue(async () => {
+    const v = await fresh();
+    if (!v.held.length) {
+      return;
+    }
     let index = 0;
-    if (!target.includes(':') && hasPieceAfterLift(target)) {
-      if (!await lift(target)) {
+    if (!target.includes(':') && v.squares[target].piece !== '') {
+      if (!await liftNow(target)) {
         return;
       }
       index = 1;
+      // a hand takes the captured piece off before the capturing one comes down: the square's sensor sees it empty
+      await pause(HAND_MILLIS);
     }
-    if (flipFirst && !await flipHeld(index)) {
+    if (flipFirst && !await flipNow(index)) {
       return;
     }
-    await put(target, index);
+    await putNow(target, index);
   });
 }
 
-function hasPieceAfterLift(square) {
-  return view.squares[square].piece !== '' && !(origins[0] === square);
-}
-
+/** A click with nothing in the air lifts; with a piece in the air it puts it down, or takes the piece there. */
 function clickPlace(place) {
-  if (heldCount() === 0) {
-    if (hasPiece(place)) {
-      lift(place);
+  queue(async () => {
+    const v = await fresh();
+    if (!v.held.length) {
+      if (hasPiece(v, place)) {
+        await liftNow(place);
+      }
+    } else if (place.includes(':')) {
+      await putNow(place, selected);
+    } else if (hasPiece(v, place)) {
+      await liftNow(place);
+    } else {
+      await putNow(place, heldFor(place));
     }
-    return;
-  }
-  if (place.includes(':')) {
-    put(place, selected);
-  } else if (hasPiece(place)) {
-    lift(place);
-  } else {
-    put(place, heldFor(place));
-  }
+  });
 }
 
 /** Turns a piece over where it lies: lift it, turn it in the air, put it back. */
 function flipInPlace(place) {
-  if (place.includes(':') || !hasPiece(place)) {
+  if (place.includes(':')) {
     return;
   }
-  lift(place).then(done => {
-    if (!done) {
+  queue(async () => {
+    const v = await fresh();
+    if (!hasPiece(v, place) || !await liftNow(place)) {
       return;
     }
-    flipHeld(0).then(() => new Promise(resolve => setTimeout(resolve, 150))).then(() => put(place, 0));
+    await flipNow(0);
+    await pause(HAND_MILLIS);
+    await putNow(place, 0);
   });
 }
 
@@ -494,7 +521,7 @@ function flipInPlace(place) {
 function onClick(e) {
   const flip = e.target.closest('[data-flip]');
   if (flip) {
-    flipHeld(Number(flip.dataset.flip));
+    send('/api/hand', {action: 'flip', held: Number(flip.dataset.flip)});
     return;
   }
   const held = e.target.closest('[data-held-index]');
