@@ -155,7 +155,7 @@ class WebPageBrowserTest {
         // the board turned round to gote's side: gote's first rank at the bottom left
         click(browser.findElement(By.cssSelector("[data-action='turn']")));
         waitFor("the board is turned", () -> browser.findElement(By.cssSelector("#board > :first-child"))
-                .getAttribute("data-square").equals("1i"));
+                .getDomAttribute("data-square").equals("1i"));
         shot("6 turned to gote");
 
         Files.writeString(Chromium.outputDirectory().resolve("latency.txt"), "occupancy: mouse drop to LED change"
@@ -251,7 +251,7 @@ class WebPageBrowserTest {
     // ------------------------------------------------------------------------------------------------ reading
 
     private String attr(By by, String name) {
-        String v = browser.findElement(by).getAttribute(name);
+        String v = browser.findElement(by).getDomAttribute(name);
         return v == null ? "" : v;
     }
 
