@@ -148,6 +148,29 @@ class WebServerTest {
     }
 
     @Test
+    void aNewGameFromThePageLaysOutAHandicapAndPlaysInTheModeAsked() throws Exception {
+        hand("lift 7g", "put 7f");
+
+        HttpResponse<String> r = post("/api/new-game",
+                "{\"mode\":\"tournament\",\"time\":\"main=300,byoyomi=10\",\"start\":\"bishop\"}");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        board.advance(600);
+
+        JsonNode s = state();
+        assertThat(s.get("phase").asText()).isEqualTo("PLAYING");
+        assertThat(s.get("mode").asText()).isEqualTo("tournament");
+        assertThat(s.get("moves")).isEmpty();
+        assertThat(s.get("sfen").asText()).isEqualTo("lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+        assertThat(s.get("toMove").asText()).as("the handicap giver moves first").isEqualTo("gote");
+        assertThat(s.get("clock").get("running").asText()).isEqualTo("gote");
+        assertThat(s.get("clock").get("sente").get("mainMs").asLong()).isEqualTo(300_000);
+        JsonNode view = JSON.readTree(get("/api/view").body());
+        assertThat(view.get("squares").get("2b").get("piece").asText()).isEmpty();
+        assertThat(view.get("squares").get("7g").get("piece").asText()).isEqualTo("P");
+        assertThat(view.get("setup").get("time").asText()).isEqualTo("main=300,byoyomi=10");
+    }
+
+    @Test
     void unknownPathsAre404AndWrongMethods405() throws Exception {
         assertThat(get("/nothing").statusCode()).isEqualTo(404);
         assertThat(get("/api/../../etc/passwd").statusCode()).isEqualTo(404);
