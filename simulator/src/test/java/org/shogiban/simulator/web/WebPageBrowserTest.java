@@ -22,6 +22,7 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -43,13 +44,14 @@ class WebPageBrowserTest {
     private BoardApplicationAdapter board;
     private WebServer server;
     private ChromeDriver browser;
+    private URI page;
 
     private void open(SensorKind sensors) throws IOException {
         browser = Chromium.start(temp.resolve("profile"));
         board = new BoardApplicationAdapter(new WebBoard.Setup(sensors, "casual", "main=600,byoyomi=30", "startpos",
                 List.of()), MonotonicClock.system(), Clock.systemUTC(), temp.resolve("records"));
         server = new WebServer(board, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), "2468", 1000);
-        URI page = server.start();
+        page = server.start();
         browser.get(page.toString());
         waitFor("the page is live and the game started", () -> attr(By.id("link"), "data-link").equals("live")
                 && log().contains("game started"));
@@ -164,7 +166,7 @@ class WebPageBrowserTest {
     }
 
     @Test
-    void aPolarityBoardSeesThePromotedFaceAndAsksNothing() throws Exception {
+    void aPolarityBoardSeesThePromotedFaceAndTwoPagesStayInStep() throws Exception {
         open(SensorKind.POLARITY);
         long delay = timedDrop(() -> drag("7g", "7f"), "7f");
         waitFor("7g7f is played", () -> log().contains("sente played 7g7f"));
@@ -192,6 +194,18 @@ class WebPageBrowserTest {
         waitFor("the pawn is face up again and the board in sync", () -> piece("9c").equals("p")
                 && led("9c").equals("off"));
         assertThat(board.snapshot().get("moves").toString()).isEqualTo("[\"7g7f\",\"3c3d\",\"8h2b+\"]");
+
+        // a second page on the same board shows the same pieces, and a move made there shows on the first
+        String first = browser.getWindowHandle();
+        browser.switchTo().newWindow(WindowType.TAB);
+        browser.get(page.toString());
+        waitFor("the second page shows the game", () -> piece("2b").equals("+B") && count("sente:B") == 1
+                && led("2b").equals("blue"));
+        drag("4a", "3b");
+        waitFor("4a3b is played on the second page", () -> log().contains("gote played 4a3b"));
+        browser.switchTo().window(first);
+        waitFor("the first page shows the second page's move", () -> piece("3b").equals("g")
+                && piece("4a").isEmpty() && led("3b").equals("blue") && running("sente"));
         Files.writeString(Chromium.outputDirectory().resolve("latency.txt"), "polarity: mouse drop to LED change"
                 + " (ms): 7g7f " + delay + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                 StandardOpenOption.APPEND);
