@@ -11,6 +11,7 @@ import org.shogiban.simulator.console.PlayCommand;
 import org.shogiban.simulator.replay.ReplayCommand;
 import org.shogiban.simulator.replay.ReplayTraceCommand;
 import org.shogiban.simulator.trace.TraceFormatException;
+import org.shogiban.simulator.web.WebCommand;
 
 /** The command-line entry point: {@code java -jar shogiban-simulator.jar <command> [args]}. */
 public final class SimulatorCli {
@@ -24,7 +25,8 @@ public final class SimulatorCli {
 
     /** The tool with every simulator command. */
     public static SimulatorCli standard() {
-        return new SimulatorCli(List.of(new ReplayCommand(), new ReplayTraceCommand(), new PlayCommand()));
+        return new SimulatorCli(List.of(new ReplayCommand(), new ReplayTraceCommand(), new PlayCommand(),
+                new WebCommand()));
     }
 
     public static void main(String[] args) {

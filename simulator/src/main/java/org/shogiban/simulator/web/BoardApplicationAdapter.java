@@ -1,0 +1,443 @@
+package org.shogiban.simulator.web;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.shogiban.app.BackgroundRecordSink;
+import org.shogiban.app.BoardApplication;
+import org.shogiban.app.BoardEvent;
+import org.shogiban.app.BoardView;
+import org.shogiban.app.GameSettings;
+import org.shogiban.app.RecordDirectory;
+import org.shogiban.app.RecordSink;
+import org.shogiban.app.StartPositions;
+import org.shogiban.hal.Board;
+import org.shogiban.hal.Button;
+import org.shogiban.hal.Buzzer;
+import org.shogiban.hal.LedFrame;
+import org.shogiban.hal.LedPanel;
+import org.shogiban.hal.MonotonicClock;
+import org.shogiban.hal.SensorKind;
+import org.shogiban.hal.memory.MemoryBoard;
+import org.shogiban.hal.scan.ManualClock;
+import org.shogiban.hal.scan.ScanSettings;
+import org.shogiban.inference.CommitPolicy;
+import org.shogiban.inference.InferenceConfig;
+import org.shogiban.inference.SlotMismatch;
+import org.shogiban.inference.SquareMismatch;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.rules.GameResult;
+import org.shogiban.rules.Position;
+import org.shogiban.rules.Side;
+import org.shogiban.simulator.trace.Place;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link WebBoard} over today's firmware: the board application ({@code app.BoardApplication}) running on the
+ * simulator's in-memory hardware, as the console's {@code play} runs it. The ONLY class of the web simulator that
+ * knows the board application; when the game session of issue 8 lands, this class is rewritten over its runtime and
+ * the rest stays.
+ *
+ * <p>Until then the adapter makes the JSON snapshot itself from the application's view and events, and keeps an
+ * {@link InterimClock} that shows time but never ends a game on it. The application takes no commands from outside:
+ * resign, declare and the arbiter's actions are refused as unsupported. A new game replaces the application by a new
+ * one with the new settings on the same hardware.
+ *
+ * <p>Threads: the application runs its own scan thread (real time), or is stepped by {@link #advance(long)} on a
+ * {@link ManualClock} (tests). Its events arrive on that thread; the page's requests on the server's.
+ */
+public final class BoardApplicationAdapter implements WebBoard {
+    private static final Logger log = LoggerFactory.getLogger(BoardApplicationAdapter.class);
+    /** Log lines kept for listeners that come later. */
+    static final int RECENT = 50;
+    /** What the board application cannot do; the page shows these buttons but the board answers that it cannot. */
+    static final List<String> UNSUPPORTED = List.of("resign", "declare", "arbiter");
+    private static final String NOT_YET = " needs the game session (issue 8), which this simulator does not have yet";
+
+    private final SensorKind sensors;
+    private final MonotonicClock clock;
+    private final boolean stepped;
+    private final Clock wallClock;
+    private final MemoryBoard hardware;
+    private final Board ports;
+    private final PieceTable table;
+    private final GameShelf shelf;
+    private final BackgroundRecordSink diskSink;
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    /** The last log lines, told to a new listener first. */
+    private final java.util.Deque<String[]> recent = new java.util.ArrayDeque<>();
+    private final Object lifecycle = new Object();
+    private volatile LedFrame leds = LedFrame.dark();
+    private volatile BoardApplication app;
+
+    // the game as the events told it; guarded by this
+    private String mode;
+    private String timeText;
+    private String startText;
+    private Position start;
+    private InterimClock.Control control;
+    private InterimClock gameClock;
+    private final List<String> moves = new ArrayList<>();
+
+    /**
+     * @param settings how the board is built and plays first
+     * @param clock the scan clock: a {@link ManualClock} steps the board by {@link #advance(long)}, any other clock
+     *     runs the board on its own scan thread
+     * @param wallClock calendar time for the records
+     * @param records the directory where records are saved and listed, or null to keep them in memory only
+     */
+    public BoardApplicationAdapter(Setup settings, MonotonicClock clock, Clock wallClock, Path records) {
+        this.sensors = Objects.requireNonNull(settings.sensors(), "sensors");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.stepped = clock instanceof ManualClock;
+        this.wallClock = Objects.requireNonNull(wallClock, "wallClock");
+        this.hardware = new MemoryBoard(sensors, clock);
+        this.ports = new Board(hardware.squares, hardware.komadai, new PageLeds(), hardware.clock, new PageBuzzer(),
+                hardware.buttons, hardware.faults, () -> { });
+        this.table = new PieceTable(sensors, hardware.squares, hardware.komadai);
+        this.diskSink = records == null ? null : new BackgroundRecordSink(new RecordDirectory(records));
+        this.shelf = new GameShelf(records, diskSink == null ? RecordSink.NONE : diskSink);
+        begin(new NewGame(settings.mode(), settings.time(), settings.start(), true));
+    }
+
+    // ------------------------------------------------------------------------------------------------ games
+
+    @Override
+    public void newGame(NewGame request) {
+        begin(request);
+    }
+
+    private void begin(NewGame request) {
+        String newMode = mode(request.mode());
+        InterimClock.Control newControl = InterimClock.parse(request.time() == null || request.time().isBlank()
+                ? InterimClock.DEFAULT_SPEC : request.time());
+        String newStart = request.start() == null || request.start().isBlank() ? "startpos" : request.start().strip();
+        Position position = StartPositions.parse(newStart);
+        CommitPolicy commit = newMode.equals("tournament") ? CommitPolicy.CLOCK : CommitPolicy.STABLE;
+        GameSettings settings = GameSettings.of(position, InferenceConfig.defaults(sensors).withCommitPolicy(commit));
+        synchronized (lifecycle) {
+            BoardApplication old = app;
+            if (old != null) {
+                old.close();
+            }
+            synchronized (this) {
+                mode = newMode;
+                timeText = newControl.text();
+                startText = newStart;
+                start = position;
+                control = newControl;
+                gameClock = new InterimClock(newControl);
+                moves.clear();
+            }
+            shelf.newGame();
+            if (request.layOut()) {
+                table.layOut(position);
+            }
+            BoardApplication next = new BoardApplication(ports, ScanSettings.defaults(), clock, settings, shelf,
+                    wallClock);
+            next.addListener(this::onEvent);
+            app = next;
+            if (!stepped) {
+                next.start();
+            }
+        }
+        log.info("new game: {}, time {}, start {}", newMode, newControl.text(), newStart);
+        logged("event", "new game: " + newMode + ", time " + newControl.text() + ", start " + newStart);
+        changed();
+    }
+
+    private static String mode(String text) {
+        String m = text == null || text.isBlank() ? "casual" : text.strip().toLowerCase(Locale.ROOT);
+        return switch (m) {
+            case "casual", "stable" -> "casual";
+            case "tournament", "clock" -> "tournament";
+            default -> throw new IllegalArgumentException("mode '" + text + "' is not casual or tournament");
+        };
+    }
+
+    /** Lets board time pass on a {@link ManualClock}, one scan pass every 10 ms (tests; nothing sleeps). */
+    void advance(long millis) {
+        if (!stepped) {
+            throw new IllegalStateException("the board runs in real time on its own thread");
+        }
+        ManualClock manual = (ManualClock) clock;
+        for (long t = 0; t < millis; t += 10) {
+            app.step(manual.advance(10));
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ events
+
+    private void onEvent(BoardEvent event) {
+        long t = event.timeMillis();
+        synchronized (this) {
+            switch (event) {
+                case BoardEvent.SetupStarted s -> {
+                    moves.clear();
+                    gameClock = new InterimClock(control);
+                }
+                case BoardEvent.GameStarted g -> gameClock.start(g.start().sideToMove(), t);
+                case BoardEvent.MovePlayed m -> {
+                    moves.add(m.move().usi());
+                    gameClock.switchTo(m.mover().opponent(), t);
+                }
+                case BoardEvent.MovesTakenBack b -> {
+                    for (int i = 0; i < b.undone().size() && !moves.isEmpty(); i++) {
+                        moves.remove(moves.size() - 1);
+                    }
+                    gameClock.switchTo(b.restored().sideToMove(), t);
+                }
+                case BoardEvent.GameOver o -> gameClock.stop(t);
+                default -> {
+                    // illegal moves, discrepancies, faults: shown through the view and the log
+                }
+            }
+        }
+        logged(event instanceof BoardEvent.FaultChanged ? "fault" : "event", event.describe());
+        changed();
+    }
+
+    // ------------------------------------------------------------------------------------------------ reading
+
+    @Override
+    public synchronized Setup setup() {
+        return new Setup(sensors, mode, timeText, startText, UNSUPPORTED);
+    }
+
+    @Override
+    public ObjectNode snapshot() {
+        BoardView view = app.view();
+        long now = clock.millis();
+        ObjectNode s = JsonNodeFactory.instance.objectNode();
+        s.put("phase", switch (view.phase()) {
+            case SETTING_UP -> "SETUP";
+            case PLAYING -> "PLAYING";
+            case OVER -> "OVER";
+        });
+        synchronized (this) {
+            s.put("ply", view.phase() == org.shogiban.app.BoardPhase.SETTING_UP ? 0 : moves.size());
+            s.put("sfen", view.position().toSfen());
+            ArrayNode list = s.putArray("moves");
+            moves.forEach(list::add);
+            s.put("toMove", view.position().sideToMove().label());
+            s.set("clock", gameClock.toJson(now));
+            s.put("start", start.toSfen());
+            s.put("mode", mode);
+        }
+        s.set("result", result(view.result()));
+        s.set("waitingFor", waitingFor(view));
+        s.put("sensors", sensors.name().toLowerCase(Locale.ROOT));
+        s.put("inCheck", view.phase() == org.shogiban.app.BoardPhase.PLAYING && view.position().isInCheck());
+        s.put("lastMove", view.lastMove() == null ? null : view.lastMove().usi());
+        return s;
+    }
+
+    private static ObjectNode result(GameResult r) {
+        if (!r.isOver()) {
+            return null;
+        }
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("status", r.status().name());
+        o.put("winner", r.winner() == null ? null : r.winner().label());
+        o.put("reason", r.reason() == null ? null : r.reason().name());
+        o.put("ply", r.ply());
+        return o;
+    }
+
+    private static ObjectNode waitingFor(BoardView view) {
+        ObjectNode w = JsonNodeFactory.instance.objectNode();
+        switch (view.phase()) {
+            case SETTING_UP -> w.put("kind", "setup");
+            case OVER -> {
+                w.put("kind", "next-game");
+                w.put("button", "menu");
+                return w;
+            }
+            case PLAYING -> {
+                if (view.illegalMove() != null) {
+                    w.put("kind", "put-back");
+                    w.put("move", view.illegalMove().usi());
+                } else if (view.promotionSquare() != null) {
+                    w.put("kind", "promotion");
+                    w.put("square", view.promotionSquare().usi());
+                    return w;
+                } else if (!view.wrongSquares().isEmpty() || !view.wrongSlots().isEmpty()) {
+                    w.put("kind", "put-back");
+                } else {
+                    return null;
+                }
+            }
+        }
+        ArrayNode squares = w.putArray("squares");
+        for (SquareMismatch m : view.wrongSquares()) {
+            squares.add(m.square().usi());
+        }
+        ArrayNode slots = w.putArray("slots");
+        for (SlotMismatch m : view.wrongSlots()) {
+            slots.add(m.player().name().toLowerCase(Locale.ROOT) + ":"
+                    + org.shogiban.rules.PieceType.HAND_KINDS[m.slot().ordinal()].letter());
+        }
+        return w;
+    }
+
+    @Override
+    public LedFrame leds() {
+        return leds;
+    }
+
+    @Override
+    public PieceTable.TableView table() {
+        return table.view();
+    }
+
+    @Override
+    public List<GameEntry> games() {
+        return shelf.list();
+    }
+
+    @Override
+    public Optional<GameRecord> record(String id) {
+        return shelf.record(id);
+    }
+
+    // ------------------------------------------------------------------------------------------------ hands
+
+    @Override
+    public void lift(Place place) {
+        table.lift(place);
+        changed();
+    }
+
+    @Override
+    public void put(Place place, Integer heldIndex) {
+        table.put(place, heldIndex);
+        changed();
+    }
+
+    @Override
+    public void flipHeld(int heldIndex) {
+        table.flipHeld(heldIndex);
+        changed();
+    }
+
+    @Override
+    public void layOut() {
+        Position target;
+        synchronized (this) {
+            target = start;
+        }
+        table.layOut(target);
+        changed();
+    }
+
+    @Override
+    public void press(Button button) {
+        hardware.buttons.click(Objects.requireNonNull(button, "button"));
+    }
+
+    @Override
+    public void resign(Side loser) {
+        throw new UnsupportedOperationException("resigning" + NOT_YET);
+    }
+
+    @Override
+    public void declare() {
+        throw new UnsupportedOperationException("declaring" + NOT_YET);
+    }
+
+    @Override
+    public void arbiter(ArbiterAction action) {
+        throw new UnsupportedOperationException("the arbiter's " + action.action() + NOT_YET);
+    }
+
+    // ------------------------------------------------------------------------------------------------ news
+
+    @Override
+    public AutoCloseable subscribe(Listener listener) {
+        Objects.requireNonNull(listener);
+        synchronized (recent) {
+            // what happened before the listener came (the first game's start) is told first, in order
+            for (String[] line : recent) {
+                listener.logged(line[0], line[1]);
+            }
+            listeners.add(listener);
+        }
+        return () -> listeners.remove(listener);
+    }
+
+    private void changed() {
+        for (Listener l : listeners) {
+            try {
+                l.changed();
+            } catch (RuntimeException e) {
+                log.warn("page listener failed: {}", e.toString());
+            }
+        }
+    }
+
+    private void logged(String kind, String text) {
+        synchronized (recent) {
+            recent.addLast(new String[] {kind, text});
+            while (recent.size() > RECENT) {
+                recent.removeFirst();
+            }
+            // under the same lock as subscribe's replay: a new listener gets each line exactly once
+            for (Listener l : listeners) {
+                try {
+                    l.logged(kind, text);
+                } catch (RuntimeException e) {
+                    log.warn("page listener failed: {}", e.toString());
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        synchronized (lifecycle) {
+            BoardApplication old = app;
+            if (old != null) {
+                old.close();
+            }
+        }
+        if (diskSink != null) {
+            diskSink.close();
+        }
+    }
+
+    /** The LEDs as the page sees them: the current frame, and a change told to the pages. */
+    private final class PageLeds implements LedPanel {
+        @Override
+        public void show(LedFrame frame) {
+            leds = Objects.requireNonNull(frame);
+            changed();
+        }
+    }
+
+    /** The buzzer's sounds go to the pages' logs (the page plays them). */
+    private final class PageBuzzer implements Buzzer {
+        @Override
+        public void beep() {
+            logged("sound", "beep");
+        }
+
+        @Override
+        public void longTone() {
+            logged("sound", "long tone");
+        }
+
+        @Override
+        public void silence() {
+            // nothing is playing long enough on a page to be stopped
+        }
+    }
+}

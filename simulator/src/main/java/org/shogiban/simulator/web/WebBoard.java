@@ -1,0 +1,139 @@
+package org.shogiban.simulator.web;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Optional;
+import org.shogiban.hal.Button;
+import org.shogiban.hal.LedFrame;
+import org.shogiban.hal.SensorKind;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.rules.Side;
+import org.shogiban.simulator.trace.Place;
+
+/**
+ * Port: what the web page needs from the simulated board, in the board's words. The page reads the game's snapshot,
+ * the LEDs and the wooden pieces, follows what happens, and sends only what hands and fingers do (sensor changes and
+ * button presses) and the commands a board takes from outside (new game, resign, declare, arbiter, records).
+ *
+ * <p>Every method may be called from any thread. Commands the firmware under the adapter cannot do yet throw
+ * {@link UnsupportedOperationException} with a message saying so; a request that cannot be done (no piece to lift)
+ * throws IllegalStateException, bad arguments IllegalArgumentException.
+ */
+public interface WebBoard extends AutoCloseable {
+
+    /** What the board is built with and how games are played now. */
+    Setup setup();
+
+    /**
+     * The board's state as one JSON object, the same as the console's {@code state} and the USB link's: at least
+     * {@code phase}, {@code ply}, {@code sfen}, {@code moves}, {@code toMove}, {@code clock}, {@code result},
+     * {@code waitingFor}. A fresh object the caller may keep.
+     */
+    ObjectNode snapshot();
+
+    /** What the LEDs show now. */
+    LedFrame leds();
+
+    /** Where the wooden pieces lie and which are held in the air. */
+    PieceTable.TableView table();
+
+    /** A hand lifts the piece at a place (a sensor change). */
+    void lift(Place place);
+
+    /** A hand puts a held piece down (a sensor change); {@code heldIndex} null for the usual one. */
+    void put(Place place, Integer heldIndex);
+
+    /** A hand turns a held piece over (no sensor sees it until it is put down). */
+    void flipHeld(int heldIndex);
+
+    /** The organiser puts every piece on the next game's start position (sensor changes, all at once). */
+    void layOut();
+
+    /** A finger presses and releases a board button. */
+    void press(Button button);
+
+    /** A player resigns. */
+    void resign(Side loser);
+
+    /** The side to move declares impasse (入玉宣言). */
+    void declare();
+
+    /** An arbiter's action, the PIN already checked. */
+    void arbiter(ArbiterAction action);
+
+    /** Ends the game in progress (if any) and sets up a new one as asked. */
+    void newGame(NewGame request);
+
+    /** The games this board has records of, the current one first. */
+    List<GameEntry> games();
+
+    /** The record of a game listed by {@link #games()}, by its id; {@code current} names the game in progress. */
+    Optional<GameRecord> record(String id);
+
+    /** Starts telling a listener what happens; the returned handle stops it. */
+    AutoCloseable subscribe(Listener listener);
+
+    /** Stops the board. */
+    @Override
+    void close();
+
+    /** What happens on the board, told as it happens on the board's threads: return quickly. */
+    interface Listener {
+        /** Something the page shows changed (state, LEDs, pieces). */
+        void changed();
+
+        /** A line for the page's log: {@code kind} is {@code event}, {@code sound}, {@code fault} or {@code error}. */
+        void logged(String kind, String text);
+    }
+
+    /**
+     * How the board is built and plays.
+     *
+     * @param sensors the square sensors' kind
+     * @param mode {@code casual} (commit stable, illegal moves put back) or {@code tournament} (commit clock, an
+     *     illegal move loses)
+     * @param time the time control text
+     * @param start the start position's name ({@code startpos}, a handicap, or {@code sfen ...})
+     * @param unsupported the commands the firmware under the adapter cannot do yet, by name
+     */
+    record Setup(SensorKind sensors, String mode, String time, String start, List<String> unsupported) {
+        public Setup {
+            unsupported = List.copyOf(unsupported);
+        }
+    }
+
+    /**
+     * A new game as the page asks for it.
+     *
+     * @param mode {@code casual} or {@code tournament}
+     * @param time a time control text such as {@code main=600,byoyomi=30}
+     * @param start {@code startpos}, a handicap name, or {@code sfen <SFEN>}
+     * @param layOut whether the pieces are put on the start position at once (else the players set them up)
+     */
+    record NewGame(String mode, String time, String start, boolean layOut) {
+    }
+
+    /**
+     * An arbiter's action, as the console's {@code arbiter} command words it: {@code pause}, {@code resume},
+     * {@code adjust} (side, seconds), {@code result} (status, winner), {@code undo}, {@code overrule}, {@code abort}.
+     *
+     * @param action the action word
+     * @param side for {@code adjust}: whose time; null otherwise
+     * @param seconds for {@code adjust}: seconds added (negative: taken away)
+     * @param status for {@code result}: a game status name such as {@code RESIGNATION}
+     * @param winner for {@code result}: {@code sente}, {@code gote} or {@code none}
+     */
+    record ArbiterAction(String action, Side side, long seconds, String status, String winner) {
+    }
+
+    /**
+     * A game with a record.
+     *
+     * @param id the id to download it by: {@code current}, or a stored record's file name
+     * @param title one line for people
+     * @param plies moves in the record
+     * @param current whether it is the game on the board now
+     */
+    record GameEntry(String id, String title, int plies, boolean current) {
+    }
+}

@@ -1,0 +1,45 @@
+package org.shogiban.simulator.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.shogiban.simulator.Cli;
+import org.shogiban.simulator.SimulatorCommand;
+
+/** The {@code web} command line: its options, its address, its refusals. */
+class WebCommandTest {
+
+    @Test
+    void portZeroPicksAFreePortOnLoopbackAndThePageAnswersThere() throws Exception {
+        try (WebCommand.Running running = WebCommand.start(List.of("--port", "0", "--sensors", "polarity",
+                "--commit", "clock"))) {
+            assertThat(running.address().toString()).matches("http://127\\.0\\.0\\.1:\\d+/");
+            HttpResponse<String> state = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    running.address().resolve("/api/state")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(state.statusCode()).isEqualTo(200);
+            assertThat(state.body()).contains("\"sensors\":\"polarity\"", "\"mode\":\"tournament\"");
+        }
+    }
+
+    @Test
+    void badOptionsAreUsageErrorsNamingThem() {
+        assertThatThrownBy(() -> WebCommand.start(List.of("--port", "70000")))
+                .isInstanceOf(SimulatorCommand.UsageError.class).hasMessageContaining("--port must be 0..65535");
+        assertThatThrownBy(() -> WebCommand.start(List.of("--sensors", "laser")))
+                .hasMessageContaining("laser");
+        assertThatThrownBy(() -> WebCommand.start(List.of("--port", "0", "--time", "main=soon")))
+                .hasMessageContaining("'main': 'soon'");
+        assertThatThrownBy(() -> WebCommand.start(List.of("--colour", "red")))
+                .hasMessageContaining("unknown option --colour");
+    }
+
+    @Test
+    void theCommandIsListedInTheUsage() {
+        assertThat(Cli.run("help").out()).anyMatch(l -> l.contains("web [--port 8080] [--bind 127.0.0.1]"));
+    }
+}
