@@ -13,8 +13,8 @@ import org.shogiban.rules.Side;
 import org.shogiban.rules.Square;
 
 /**
- * Writes KIF ({@code 1 ７六歩(77) ( 0:16/00:00:16)}) and KI2 ({@code ▲７六歩}) the way Kifu for Windows and
- * ShogiHome do: headers, 手合割 or a board diagram for other starts, moves with times, comments ({@code *}), the
+ * Writes KIF ({@code 1 ７六歩(77) ( 0:16/00:00:16)}, a move that does not promote without 不成) and KI2
+ * ({@code ▲７六歩}, 不成 written where the mover could promote) the way Kifu for Windows and ShogiHome do: headers, 手合割 or a board diagram for other starts, moves with times, comments ({@code *}), the
  * end line and the {@code まで…} summary.
  */
 final class KifWriter {
@@ -162,10 +162,10 @@ final class KifWriter {
             if (m.isDrop()) {
                 text.append('打');
             } else {
+                // a move that could promote and does not is written without 不成, as the KIF specification,
+                // Kifu for Windows, ShogiHome and lishogi write it (tsshogi and lishogi stop at a KIF 不成)
                 if (m.promote()) {
                     text.append('成');
-                } else if (Writers.couldPromote(kind, m, side)) {
-                    text.append("不成");
                 }
                 text.append('(').append(m.from().file()).append(m.from().rank()).append(')');
             }
