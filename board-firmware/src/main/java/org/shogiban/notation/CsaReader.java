@@ -41,6 +41,8 @@ final class CsaReader {
     private Duration pendingTime;
     private RecordEnd end = RecordEnd.NONE;
     private boolean ended;
+    /** A move the board cannot show, kept only if the record ends in a foul right after it; else this error. */
+    private RecordFormatException impossible;
 
     private CsaReader(List<String> lines) {
         this.lines = lines;
@@ -83,6 +85,9 @@ final class CsaReader {
         flushMove();
         if (start == null) {
             begin(lines.size());
+        }
+        if (impossible != null && end.kind() != EndKind.ILLEGAL_MOVE) {
+            throw impossible; // only a foul ending explains a move the board cannot make
         }
         return new GameRecord(start, new RecordHeader(header), startComments, moves, end);
     }
@@ -331,7 +336,8 @@ final class CsaReader {
             Square from = csaSquare(s, 1, number);
             Piece on = board.at(from);
             if (on == null) {
-                throw new RecordFormatException(number, "'" + s + "' moves from " + from + ", which is empty");
+                // moving from an empty square: kept (as not promoting) if a foul ending follows
+                on = Piece.of(side, after);
             }
             boolean promote = on.type() != after && on.type().canPromote() && on.type().promoted() == after;
             if (on.type() != after && !promote) {
@@ -343,12 +349,15 @@ final class CsaReader {
             }
             move = Move.of(from, to, promote);
         }
+        if (impossible != null) {
+            throw impossible;
+        }
         String problem = board.problem(move);
         if (problem != null) {
-            throw new RecordFormatException(number, "'" + s + "' " + problem);
+            impossible = new RecordFormatException(number, "'" + s + "' " + problem);
         }
         flushMove();
-        board.apply(move);
+        board.play(move);
         pendingMove = move;
     }
 

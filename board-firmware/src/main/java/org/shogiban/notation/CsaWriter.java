@@ -51,7 +51,7 @@ final class CsaWriter {
             RecordedMove rm = moves.get(i);
             Move m = rm.move();
             Side side = board.sideToMove();
-            PieceType kind = Writers.check(board, m, i);
+            PieceType kind = Writers.check(record, board, m, i);
             out.append(side == Side.SENTE ? '+' : '-');
             if (m.isDrop()) {
                 out.append("00");
@@ -66,7 +66,7 @@ final class CsaWriter {
             for (String c : rm.comments()) {
                 comment(out, c);
             }
-            board.apply(m);
+            board.play(m);
         }
         String special = special(record.end(), board.sideToMove());
         if (special != null) {

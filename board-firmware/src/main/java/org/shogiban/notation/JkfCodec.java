@@ -73,6 +73,7 @@ final class JkfCodec {
         List<String> startComments = new ArrayList<>();
         List<RecordedMove> recorded = new ArrayList<>();
         RecordEnd end = RecordEnd.NONE;
+        RecordFormatException impossible = null;
         Square lastTo = null;
         for (int i = 0; i < moves.size(); i++) {
             JsonNode entry = moves.get(i);
@@ -98,14 +99,21 @@ final class JkfCodec {
                 }
                 throw new RecordFormatException(0, "JKF moves[" + i + "]: expected 'move' or 'special'");
             }
+            if (impossible != null) {
+                throw impossible;
+            }
             Move m = move(move, board, lastTo, i);
             String problem = board.problem(m);
             if (problem != null) {
-                throw new RecordFormatException(0, "JKF moves[" + i + "] (" + m.usi() + ") " + problem);
+                // kept only if the record ends in a foul right after it
+                impossible = new RecordFormatException(0, "JKF moves[" + i + "] (" + m.usi() + ") " + problem);
             }
-            board.apply(m);
+            board.play(m);
             lastTo = m.to();
             recorded.add(new RecordedMove(m, time(entry.path("time"), i), comments));
+        }
+        if (impossible != null && end.kind() != EndKind.ILLEGAL_MOVE) {
+            throw impossible; // only a foul ending explains a move the board cannot make
         }
         return new GameRecord(start, new RecordHeader(header), startComments, recorded, end);
     }
@@ -324,7 +332,7 @@ final class JkfCodec {
             RecordedMove rm = recorded.get(i);
             Move m = rm.move();
             Side side = board.sideToMove();
-            PieceType kind = Writers.check(board, m, i);
+            PieceType kind = Writers.check(record, board, m, i);
             ObjectNode entry = moves.addObject();
             if (!rm.comments().isEmpty()) {
                 ArrayNode c = entry.putArray("comments");
@@ -372,7 +380,7 @@ final class JkfCodec {
                 sum.put("m", total / 60 % 60);
                 sum.put("s", total % 60);
             }
-            board.apply(m);
+            board.play(m);
             lastTo = m.to();
         }
         String special = specialName(record.end(), board.sideToMove());

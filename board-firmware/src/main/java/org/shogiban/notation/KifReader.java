@@ -45,6 +45,8 @@ final class KifReader {
     private RecordEnd end = RecordEnd.NONE;
     private boolean ended;
     private RecordEnd summaryEnd;
+    /** A move the board cannot show, kept only if the record ends in a foul right after it; else this error. */
+    private RecordFormatException impossible;
     private final PieceType[] kindOut = new PieceType[1];
 
     private KifReader(List<String> lines, boolean ki2) {
@@ -96,6 +98,9 @@ final class KifReader {
         }
         if (!ended && summaryEnd != null) {
             end = summaryEnd;
+        }
+        if (impossible != null && end.kind() != EndKind.ILLEGAL_MOVE) {
+            throw impossible; // only a foul ending explains a move the board cannot make
         }
         return new GameRecord(start, new RecordHeader(header), startComments, moves, end);
     }
@@ -455,12 +460,15 @@ final class KifReader {
     }
 
     private void play(Move move, Duration time, String text, int number) {
+        if (impossible != null) {
+            throw impossible;
+        }
         String problem = board.problem(move);
         if (problem != null) {
-            throw new RecordFormatException(number, "'" + text + "' " + problem);
+            impossible = new RecordFormatException(number, "'" + text + "' " + problem);
         }
         flushMove();
-        board.apply(move);
+        board.play(move);
         lastTo = move.to();
         pendingMove = move;
         pendingTime = time;
@@ -561,7 +569,8 @@ final class KifReader {
             }
         }
         if (candidates.isEmpty()) {
-            if (named.isHandKind() && !promote && modifiers.isEmpty() && board.inHand(side, named) > 0) {
+            // a drop written 打 is read even without the piece in hand: a foul the record may end with
+            if (named.isHandKind() && !promote && modifiers.isEmpty() && (drop || board.inHand(side, named) > 0)) {
                 return Move.drop(named, to);
             }
             throw new RecordFormatException(number, "'" + token + "': no " + side.label() + " "

@@ -155,7 +155,7 @@ final class KifWriter {
             RecordedMove rm = moves.get(i);
             Move m = rm.move();
             Side side = board.sideToMove();
-            PieceType kind = Writers.check(board, m, i);
+            PieceType kind = Writers.check(record, board, m, i);
             StringBuilder text = new StringBuilder(16);
             text.append(m.to().equals(lastTo) ? "同\u3000" : KifNames.square(m.to()));
             text.append(KifNames.moveName(kind));
@@ -171,7 +171,7 @@ final class KifWriter {
             }
             moveLine(number + i, text, rm.timeUsed(), totals, side);
             comments(rm.comments());
-            board.apply(m);
+            board.play(m);
             lastTo = m.to();
         }
         String word = endWord(board.sideToMove());
@@ -239,7 +239,7 @@ final class KifWriter {
             RecordedMove rm = moves.get(i);
             Move m = rm.move();
             Side side = board.sideToMove();
-            PieceType kind = Writers.check(board, m, i);
+            PieceType kind = Writers.check(record, board, m, i);
             String token = (side == Side.SENTE ? "▲" : "△") + ki2Text(board, m, kind, side, lastTo);
             if (onLine > 0) {
                 out.append(" ".repeat(Math.max(1, 12 - displayWidth(previous))));
@@ -247,7 +247,7 @@ final class KifWriter {
             out.append(token);
             previous = token;
             onLine++;
-            board.apply(m);
+            board.play(m);
             lastTo = m.to();
             if (onLine == 6 || !rm.comments().isEmpty() || i == moves.size() - 1) {
                 out.append(nl);
@@ -266,7 +266,8 @@ final class KifWriter {
         sb.append(KifNames.moveName(kind));
         List<Square> candidates = candidates(board, m.to(), kind, side);
         if (m.isDrop()) {
-            if (!candidates.isEmpty()) {
+            // 打 also marks a drop of a piece the mover does not hold (a foul the record ends with)
+            if (!candidates.isEmpty() || board.inHand(side, kind) == 0) {
                 sb.append('打');
             }
             return sb.toString();

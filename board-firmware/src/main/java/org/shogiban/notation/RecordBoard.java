@@ -94,6 +94,18 @@ final class RecordBoard {
         sideToMove = sideToMove.opponent();
     }
 
+    /**
+     * Plays a move, or only passes the turn when the move cannot be placed (the foul a record ends with, such as a
+     * drop of a piece the mover does not hold: the rules engine rules on it, the board cannot show it).
+     */
+    void play(Move move) {
+        if (problem(move) == null) {
+            apply(move);
+        } else {
+            sideToMove = sideToMove.opponent();
+        }
+    }
+
     /** The SFEN of these pieces with a move number. */
     String sfen(int moveNumber) {
         return Sfen.format(squares, hands, sideToMove, moveNumber);

@@ -43,14 +43,19 @@ final class UsiRecords {
     static String writeSfen(GameRecord record) {
         RecordBoard board = new RecordBoard(record.start());
         List<Move> moves = record.moves();
+        int plies = 0;
         for (int i = 0; i < moves.size(); i++) {
             String problem = board.problem(moves.get(i));
+            if (problem != null && Writers.endsInFoul(record, i)) {
+                break; // the foul the record ends with cannot be placed: the position before it
+            }
             if (problem != null) {
                 throw new RecordFormatException(0, "move " + (i + 1) + " (" + moves.get(i).usi() + ") " + problem);
             }
             board.apply(moves.get(i));
+            plies++;
         }
         Position start = record.start();
-        return board.sfen(start.moveNumber() + moves.size()) + "\n";
+        return board.sfen(start.moveNumber() + plies) + "\n";
     }
 }
