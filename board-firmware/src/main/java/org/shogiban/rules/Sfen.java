@@ -54,17 +54,16 @@ public final class Sfen {
             boolean afterDigit = false;
             for (int i = 0; i < ranks[r].length(); i++) {
                 char c = ranks[r].charAt(i);
-                String where = where(text, r, ranks[r]);
                 if (c >= '1' && c <= '9' && !promoted) {
                     if (afterDigit) {
                         // '45' is not 9 empty squares: each run of empty squares is one digit
-                        throw new NotationException(where + ": two digits in a row at character " + (i + 1)
+                        throw new NotationException(where(text, r, ranks[r]) + ": two digits in a row at character " + (i + 1)
                                 + "; a run of empty squares is one digit");
                     }
                     afterDigit = true;
                     col += c - '0';
                     if (col > 9) {
-                        throw new NotationException(where + " has more than 9 squares");
+                        throw new NotationException(where(text, r, ranks[r]) + " has more than 9 squares");
                     }
                     continue;
                 } else if (c == '+' && !promoted) {
@@ -73,17 +72,17 @@ public final class Sfen {
                 } else {
                     PieceType kind = PieceType.fromLetter(Character.toUpperCase(c));
                     if (kind == null || !Character.isLetter(c)) {
-                        throw new NotationException(where + ": '" + c + "' at character " + (i + 1)
+                        throw new NotationException(where(text, r, ranks[r]) + ": '" + c + "' at character " + (i + 1)
                                 + " is not a piece letter (K R B G S N L P, lower case for gote) or digit");
                     }
                     if (promoted) {
                         if (!kind.canPromote()) {
-                            throw new NotationException(where + ": '+" + c + "' — " + kind + " cannot be promoted");
+                            throw new NotationException(where(text, r, ranks[r]) + ": '+" + c + "' — " + kind + " cannot be promoted");
                         }
                         kind = kind.promoted();
                     }
                     if (col >= 9) {
-                        throw new NotationException(where + " has more than 9 squares");
+                        throw new NotationException(where(text, r, ranks[r]) + " has more than 9 squares");
                     }
                     board.put(r * 9 + col, Piece.code(Character.isUpperCase(c) ? Side.SENTE : Side.GOTE, kind));
                     col++;
@@ -91,7 +90,7 @@ public final class Sfen {
                 promoted = false;
                 afterDigit = false;
                 if (col > 9) {
-                    throw new NotationException(where + " has more than 9 squares");
+                    throw new NotationException(where(text, r, ranks[r]) + " has more than 9 squares");
                 }
             }
             if (promoted) {
