@@ -28,17 +28,17 @@ final class CsaWriter {
     static String write(GameRecord record) {
         StringBuilder out = new StringBuilder(2048);
         out.append("'CSA encoding=UTF-8\nV3.0\n");
-        record.header().sente().ifPresent(n -> out.append("N+").append(oneLine(n)).append('\n'));
-        record.header().gote().ifPresent(n -> out.append("N-").append(oneLine(n)).append('\n'));
+        record.header().sente().ifPresent(n -> out.append("N+").append(RecordText.oneLine(n)).append('\n'));
+        record.header().gote().ifPresent(n -> out.append("N-").append(RecordText.oneLine(n)).append('\n'));
         for (Map.Entry<String, String> e : record.header().fields().entrySet()) {
             String key = e.getKey();
             String csa = FIELDS.get(key);
             if (csa != null) {
-                out.append('$').append(csa).append(':').append(oneLine(e.getValue())).append('\n');
+                out.append('$').append(csa).append(':').append(RecordText.oneLine(e.getValue())).append('\n');
             } else if (key.startsWith("$")) {
-                out.append(key).append(':').append(oneLine(e.getValue())).append('\n');
+                out.append(RecordText.oneLine(key)).append(':').append(RecordText.oneLine(e.getValue())).append('\n');
             } else if (!key.equals(RecordHeader.SENTE) && !key.equals(RecordHeader.GOTE)) {
-                out.append('\'').append(key).append('：').append(oneLine(e.getValue())).append('\n');
+                out.append('\'').append(RecordText.oneLine(key)).append('：').append(RecordText.oneLine(e.getValue())).append('\n');
             }
         }
         position(out, record.start());
@@ -75,12 +75,8 @@ final class CsaWriter {
         return out.toString();
     }
 
-    private static String oneLine(String s) {
-        return s.replace('\r', ' ').replace('\n', ' ');
-    }
-
     private static void comment(StringBuilder out, String c) {
-        for (String line : c.split("\r\n|\n|\r", -1)) {
+        for (String line : RecordText.commentLines(c)) {
             out.append("'*").append(line).append('\n');
         }
     }

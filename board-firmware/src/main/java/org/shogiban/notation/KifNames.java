@@ -126,9 +126,9 @@ final class KifNames {
         return n == 10 ? "十" : "十" + KANJI_DIGITS.charAt(n - 10);
     }
 
-    /** Reads a kanji count (一 .. 十八, also ASCII or full-width digits); -1 when it is none. */
+    /** Reads a kanji count (一 .. 十八, also one or two ASCII or full-width digits); -1 when it is none. */
     static int parseKanjiNumber(String s) {
-        if (s.isEmpty()) {
+        if (s.isEmpty() || s.length() > 2) {
             return -1;
         }
         int value = 0;

@@ -47,6 +47,8 @@ final class KifReader {
     private RecordEnd summaryEnd;
     /** A move the board cannot show, kept only if the record ends in a foul right after it; else this error. */
     private RecordFormatException impossible;
+    /** Whether the text showed something only a game record has: a move table, 手合割, a board, moves, まで. */
+    private boolean recognised;
     private final PieceType[] kindOut = new PieceType[1];
 
     private KifReader(List<String> lines, boolean ki2) {
@@ -78,21 +80,27 @@ final class KifReader {
                 continue;
             }
             if (t.startsWith("まで")) {
+                recognised = true;
                 summary(t);
                 continue;
             }
             if (!ki2 && startsWithMoveNumber(t)) {
+                recognised = true;
                 kifMoveLine(t, number);
             } else if (ki2 && MARKS.indexOf(t.charAt(0)) >= 0) {
+                recognised = true;
                 ki2MoveLine(t, number);
             } else if (start != null) {
                 throw new RecordFormatException(number, "expected " + (ki2 ? "KI2 moves such as ▲７六歩" 
-                        : "a move line such as '1 ７六歩(77)'") + ", a comment (*) or an end, found '" + t + "'");
+                        : "a move line such as '1 ７六歩(77)'") + ", a comment (*) or an end, found " + RecordText.quote(t));
             } else {
                 headerLine(line, t, number);
             }
         }
         flushMove();
+        if (!recognised) {
+            throw new RecordFormatException(firstContentLine(), GameRecords.NOT_A_RECORD);
+        }
         if (start == null) {
             startPosition(lines.size());
         }
@@ -103,6 +111,15 @@ final class KifReader {
             throw impossible; // only a foul ending explains a move the board cannot make
         }
         return new GameRecord(start, new RecordHeader(header), startComments, moves, end);
+    }
+
+    private int firstContentLine() {
+        for (int i = 0; i < lines.size(); i++) {
+            if (!lines.get(i).isBlank()) {
+                return i + 1;
+            }
+        }
+        return 1;
     }
 
     private static boolean startsWithMoveNumber(String t) {
@@ -130,6 +147,7 @@ final class KifReader {
         }
         if (t.startsWith("+---") || t.startsWith("９ ８ ７") || t.startsWith("９　８　７") || t.startsWith("手数--")
                 || t.startsWith("手数―")) {
+            recognised = true;
             return;
         }
         switch (t) {
@@ -146,11 +164,11 @@ final class KifReader {
         }
         if (t.startsWith("手数＝") || t.startsWith("手数=")) {
             String n = t.substring(3).split("[\\s\u3000]", 2)[0];
-            try {
-                startMoveNumber = Integer.parseInt(n) + 1;
-            } catch (NumberFormatException e) {
-                throw new RecordFormatException(number, "expected a number after 手数＝, found '" + n + "'");
+            if (!n.matches("\\d{1,9}")) {
+                throw new RecordFormatException(number, "expected a number of at most 9 digits after 手数＝, found "
+                        + RecordText.quote(n));
             }
+            startMoveNumber = Integer.parseInt(n) + 1;
             return;
         }
         int colon = t.indexOf('：');
@@ -159,17 +177,18 @@ final class KifReader {
         }
         if (colon <= 0) {
             throw new RecordFormatException(number, "expected a header (名前：値), a board diagram, a comment (*) or "
-                    + (ki2 ? "KI2 moves such as ▲７六歩" : "a move line such as '1 ７六歩(77)'") + ", found '"
-                    + t + "'");
+                    + (ki2 ? "KI2 moves such as ▲７六歩" : "a move line such as '1 ７六歩(77)'") + ", found "
+                    + RecordText.quote(t));
         }
         String key = t.substring(0, colon).strip();
         String value = t.substring(colon + 1).strip();
         switch (key) {
             case "手合割" -> {
+                recognised = true;
                 handicapLine = number;
                 handicap = Handicap.fromKifName(value).orElse(null);
                 if (handicap == null && !value.equals("その他")) {
-                    throw new RecordFormatException(number, "unknown handicap '" + value + "'; expected 平手, 香落ち,"
+                    throw new RecordFormatException(number, "unknown handicap " + RecordText.quote(value) + "; expected 平手, 香落ち,"
                             + " 角落ち, 飛車落ち, 飛香落ち, 二枚落ち, 四枚落ち, 六枚落ち, 八枚落ち, 十枚落ち or その他 with"
                             + " a board diagram");
                 }
@@ -183,19 +202,20 @@ final class KifReader {
     }
 
     private void diagramRow(String t, int number) {
+        recognised = true;
         if (diagramRows == null) {
             diagramRows = new String[9];
             diagramLine = number;
         }
         if (diagramRowCount >= 9) {
-            throw new RecordFormatException(number, "a board diagram has 9 rows; found a 10th: '" + t + "'");
+            throw new RecordFormatException(number, "a board diagram has 9 rows; found a 10th: " + RecordText.quote(t));
         }
         StringBuilder sfen = new StringBuilder();
         int empty = 0;
         int pos = 1;
         for (int file = 9; file >= 1; file--) {
             if (pos + 1 >= t.length()) {
-                throw new RecordFormatException(number, "expected 9 squares in the board row, found '" + t + "'");
+                throw new RecordFormatException(number, "expected 9 squares in the board row, found " + RecordText.quote(t));
             }
             char owner = t.charAt(pos);
             char piece = t.charAt(pos + 1);
@@ -259,9 +279,8 @@ final class KifReader {
             }
             PieceType type = KifNames.fromBoardChar(item.charAt(0));
             int count = item.length() == 1 ? 1 : KifNames.parseKanjiNumber(item.substring(1));
-            if (type == null || !type.isHandKind() || count < 1) {
-                throw new RecordFormatException(line, "expected pieces in hand such as 飛二　香四, found '" + item
-                        + "'");
+            if (type == null || !type.isHandKind() || count < 1 || count > 18) {
+                throw new RecordFormatException(line, "expected pieces in hand such as 飛二　香四, found " + RecordText.quote(item));
             }
             if (count > 1) {
                 sb.append(count);
@@ -285,7 +304,11 @@ final class KifReader {
         while (t.charAt(i) >= '0' && t.charAt(i) <= '9') {
             i++;
         }
-        int moveNumber = Integer.parseInt(t.substring(0, Math.min(i, 9)));
+        if (i > 9) {
+            throw new RecordFormatException(number, "move number " + RecordText.quote(t.substring(0, i))
+                    + " is too long; expected at most 9 digits");
+        }
+        int moveNumber = Integer.parseInt(t.substring(0, i));
         String text = t.substring(i).strip();
         if (ended) {
             if (specialWord(text) != null) {
@@ -349,7 +372,7 @@ final class KifReader {
         Square to;
         if (text.charAt(0) == '同') {
             if (lastTo == null) {
-                throw new RecordFormatException(number, "'" + quoted + "': 同 (same square) needs a previous move");
+                throw new RecordFormatException(number, RecordText.quote(quoted) + ": 同 (same square) needs a previous move");
             }
             to = lastTo;
             pos = 1;
@@ -363,7 +386,7 @@ final class KifReader {
         int len = KifNames.readPieceName(text, pos, kindOut);
         if (len == 0) {
             throw new RecordFormatException(number, "expected a piece (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)"
-                    + " in '" + quoted + "'");
+                    + " in " + RecordText.quote(quoted));
         }
         return new Target(to, kindOut[0], pos + len);
     }
@@ -389,7 +412,7 @@ final class KifReader {
             int close = text.indexOf(')', pos);
             String src = close < 0 ? "" : text.substring(pos + 1, close);
             if (src.length() != 2 || KifNames.fileDigit(src.charAt(0)) < 0 || KifNames.rankDigit(src.charAt(1)) < 0) {
-                throw new RecordFormatException(number, "expected the source square as (77) in '" + text + "'");
+                throw new RecordFormatException(number, "expected the source square as (77) in " + RecordText.quote(text));
             }
             from = Square.of(KifNames.fileDigit(src.charAt(0)), KifNames.rankDigit(src.charAt(1)));
             pos = close + 1;
@@ -397,28 +420,28 @@ final class KifReader {
         Move move;
         if (from == null) {
             if (!named.isHandKind() || promote) {
-                throw new RecordFormatException(number, "'" + text + "' has no source square such as (77) and is "
+                throw new RecordFormatException(number, RecordText.quote(text) + " has no source square such as (77) and is "
                         + "not a drop of a piece from the hand");
             }
             move = Move.drop(named, to);
         } else {
             if (drop) {
-                throw new RecordFormatException(number, "'" + text + "' is a drop (打) with a source square");
+                throw new RecordFormatException(number, RecordText.quote(text) + " is a drop (打) with a source square");
             }
             if (from.equals(to)) {
-                throw new RecordFormatException(number, "'" + text + "' moves a piece onto its own square");
+                throw new RecordFormatException(number, RecordText.quote(text) + " moves a piece onto its own square");
             }
             move = Move.of(from, to, promote);
             checkNamedPiece(move, named, text, number);
         }
-        Duration time = parseTime(text, pos);
+        Duration time = parseTime(text, pos, number);
         play(move, time, text, number);
     }
 
     private void checkNamedPiece(Move move, PieceType named, String text, int number) {
         Piece on = board.at(move.from());
         if (on != null && on.side() == board.sideToMove() && on.type() != named) {
-            throw new RecordFormatException(number, "'" + text + "': " + move.from() + " holds "
+            throw new RecordFormatException(number, RecordText.quote(text) + ": " + move.from() + " holds "
                     + RecordBoard.describe(on) + ", not the " + RecordBoard.name(named) + " the move names");
         }
     }
@@ -427,14 +450,16 @@ final class KifReader {
         int file = at < text.length() ? KifNames.fileDigit(text.charAt(at)) : -1;
         int rank = at + 1 < text.length() ? KifNames.rankDigit(text.charAt(at + 1)) : -1;
         if (file < 0 || rank < 0) {
-            throw new RecordFormatException(number, "expected a square such as ７六 or 同 at the start of '" + text
-                    + "'");
+            throw new RecordFormatException(number, "expected a square such as ７六 or 同 at the start of " + RecordText.quote(text));
         }
         return Square.of(file, rank);
     }
 
-    /** Reads {@code ( 0:16/00:00:16)}: the move's own time; null when the line has none. */
-    private static Duration parseTime(String text, int from) {
+    /**
+     * Reads {@code ( 0:16/00:00:16)}: the move's own time; null when the line has none. Minutes and seconds must be
+     * whole numbers of at most 9 digits.
+     */
+    private static Duration parseTime(String text, int from, int number) {
         int open = text.indexOf('(', from);
         if (open < 0) {
             return null;
@@ -450,13 +475,13 @@ final class KifReader {
         if (colon < 0) {
             return null;
         }
-        try {
-            long minutes = Long.parseLong(now.substring(0, colon).strip());
-            long seconds = Long.parseLong(now.substring(colon + 1).strip());
-            return Duration.ofSeconds(minutes * 60 + seconds);
-        } catch (NumberFormatException e) {
-            return null;
+        String minutes = now.substring(0, colon).strip();
+        String seconds = now.substring(colon + 1).strip();
+        if (!minutes.matches("\\d{1,9}") || !seconds.matches("\\d{1,9}")) {
+            throw new RecordFormatException(number, "expected the move's time as minutes:seconds such as"
+                    + " ( 0:16/00:00:16), found " + RecordText.quote(text.substring(open)));
         }
+        return Duration.ofSeconds(Long.parseLong(minutes) * 60 + Long.parseLong(seconds));
     }
 
     private void play(Move move, Duration time, String text, int number) {
@@ -465,7 +490,7 @@ final class KifReader {
         }
         String problem = board.problem(move);
         if (problem != null) {
-            impossible = new RecordFormatException(number, "'" + text + "' " + problem);
+            impossible = new RecordFormatException(number, RecordText.quote(text) + " " + problem);
         }
         flushMove();
         board.play(move);
@@ -498,8 +523,8 @@ final class KifReader {
                 continue;
             }
             if (MARKS.indexOf(c) < 0) {
-                throw new RecordFormatException(number, "expected a KI2 move starting with ▲ or △, found '"
-                        + t.substring(i) + "'");
+                throw new RecordFormatException(number, "expected a KI2 move starting with ▲ or △, found "
+                        + RecordText.quote(t.substring(i)));
             }
             int j = i + 1;
             while (j < t.length() && MARKS.indexOf(t.charAt(j)) < 0) {
@@ -513,17 +538,16 @@ final class KifReader {
 
     private void ki2Move(String token, int number) {
         if (ended) {
-            throw new RecordFormatException(number, "expected nothing after the end of the game, found '" + token
-                    + "'");
+            throw new RecordFormatException(number, "expected nothing after the end of the game, found " + RecordText.quote(token));
         }
         Side side = token.charAt(0) == '▲' || token.charAt(0) == '☗' || token.charAt(0) == '▼' ? Side.SENTE : Side.GOTE;
         if (side != board.sideToMove()) {
-            throw new RecordFormatException(number, "'" + token + "': expected a move by "
+            throw new RecordFormatException(number, RecordText.quote(token) + ": expected a move by "
                     + (board.sideToMove() == Side.SENTE ? "▲ (sente)" : "△ (gote)"));
         }
         String text = token.substring(1);
         if (text.isEmpty()) {
-            throw new RecordFormatException(number, "expected a move after '" + token + "'");
+            throw new RecordFormatException(number, "expected a move after " + RecordText.quote(token));
         }
         RecordEnd special = specialWord(text);
         if (special != null) {
@@ -548,8 +572,8 @@ final class KifReader {
             }
             case "成" -> promote = true;
             case "打" -> drop = true;
-            default -> throw new RecordFormatException(number, "'" + token + "': expected 成, 不成 or 打 after the"
-                    + " piece, found '" + rest + "'");
+            default -> throw new RecordFormatException(number, RecordText.quote(token) + ": expected 成, 不成 or 打 after the"
+                    + " piece, found " + RecordText.quote(rest));
         }
         Move move = resolveKi2(to, named, modifiers.toString(), promote, drop, token, number);
         play(move, null, token, number);
@@ -573,15 +597,15 @@ final class KifReader {
             if (named.isHandKind() && !promote && modifiers.isEmpty() && (drop || board.inHand(side, named) > 0)) {
                 return Move.drop(named, to);
             }
-            throw new RecordFormatException(number, "'" + token + "': no " + side.label() + " "
+            throw new RecordFormatException(number, RecordText.quote(token) + ": no " + side.label() + " "
                     + RecordBoard.name(named) + " can move to " + to + (named.isHandKind() ? " and " + side.label()
                     + " has none in hand to drop" : ""));
         }
         List<Square> chosen = Ki2Relative.filter(candidates, to, side, modifiers);
         if (chosen.size() != 1) {
-            throw new RecordFormatException(number, "'" + token + "' is ambiguous: " + candidates.size() + " "
-                    + RecordBoard.name(named) + "s can move to " + to + (modifiers.isEmpty() ? "" : " and '"
-                    + modifiers + "' leaves " + chosen.size()) + "; expected 右, 左, 直, 上, 引 or 寄 to tell them"
+            throw new RecordFormatException(number, RecordText.quote(token) + " is ambiguous: " + candidates.size() + " "
+                    + RecordBoard.name(named) + "s can move to " + to + (modifiers.isEmpty() ? "" : " and "
+                    + RecordText.quote(modifiers) + " leaves " + chosen.size()) + "; expected 右, 左, 直, 上, 引 or 寄 to tell them"
                     + " apart");
         }
         return Move.of(chosen.get(0), to, promote);

@@ -18,6 +18,9 @@ import org.shogiban.rules.Square;
  * end line and the {@code まで…} summary.
  */
 final class KifWriter {
+    /** Names KIF reads as the start (written from the start position, so never copied from a header field). */
+    private static final java.util.Set<String> START_KEYS = java.util.Set.of("手合割", "先手の持駒", "後手の持駒",
+            "下手の持駒", "上手の持駒", "下手", "上手");
     private final GameRecord record;
     private final boolean ki2;
     private final String nl;
@@ -69,23 +72,22 @@ final class KifWriter {
         Optional<Handicap> handicap = record.handicap();
         boolean diagram = handicap.isEmpty() || start.moveNumber() > 1;
         for (Map.Entry<String, String> e : record.header().fields().entrySet()) {
-            String key = e.getKey();
-            if (key.startsWith("$") || key.equals(RecordHeader.SENTE) || key.equals(RecordHeader.GOTE)) {
+            String key = RecordText.oneLine(e.getKey()).strip();
+            if (key.isEmpty() || key.startsWith("$") || key.equals(RecordHeader.SENTE) || key.equals(RecordHeader.GOTE)
+                    || START_KEYS.contains(key)) {
                 continue;
             }
-            out.append(key).append('：').append(oneLine(e.getValue())).append(nl);
+            out.append(key).append('：').append(RecordText.oneLine(e.getValue())).append(nl);
         }
         if (diagram) {
             diagram(start);
         } else {
             out.append("手合割：").append(handicap.get().kifName()).append(nl);
         }
-        out.append(sideName(Side.SENTE)).append('：').append(oneLine(record.header().sente().orElse(""))).append(nl);
-        out.append(sideName(Side.GOTE)).append('：').append(oneLine(record.header().gote().orElse(""))).append(nl);
-    }
-
-    private static String oneLine(String s) {
-        return s.replace('\r', ' ').replace('\n', ' ');
+        for (Side side : Side.values()) {
+            String name = (side == Side.SENTE ? record.header().sente() : record.header().gote()).orElse("");
+            out.append(sideName(side)).append('：').append(RecordText.oneLine(name)).append(nl);
+        }
     }
 
     private void diagram(Position start) {
@@ -137,7 +139,7 @@ final class KifWriter {
 
     private void comments(List<String> comments) {
         for (String c : comments) {
-            for (String line : c.split("\r\n|\n|\r", -1)) {
+            for (String line : RecordText.commentLines(c)) {
                 out.append('*').append(line).append(nl);
             }
         }
