@@ -2,6 +2,12 @@ package org.shogiban.notation;
 
 import java.nio.charset.Charset;
 import java.util.List;
+import org.shogiban.notation.csa.CsaReader;
+import org.shogiban.notation.csa.CsaWriter;
+import org.shogiban.notation.jkf.JkfCodec;
+import org.shogiban.notation.kif.KifReader;
+import org.shogiban.notation.kif.KifWriter;
+import org.shogiban.notation.usi.UsiRecords;
 
 /**
  * Reads game records in any format the board knows, telling the format by content and the encoding by bytes, and
@@ -14,7 +20,7 @@ public final class GameRecords {
     public static final int MAX_RECORD_BYTES = 4 * 1024 * 1024;
 
     /** What a text that shows no game is told. */
-    static final String NOT_A_RECORD = "not a game record: expected a KIF move table (手数----指手--) or 手合割,"
+    public static final String NOT_A_RECORD = "not a game record: expected a KIF move table (手数----指手--) or 手合割,"
             + " a board diagram, KI2 moves (▲７六歩), CSA (PI or P1..P9), JKF ({\"header\":...,\"moves\":[...]})"
             + " or a USI position";
 

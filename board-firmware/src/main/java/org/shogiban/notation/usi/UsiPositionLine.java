@@ -1,7 +1,8 @@
-package org.shogiban.notation;
+package org.shogiban.notation.usi;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.shogiban.notation.RecordText;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.NotationException;
 import org.shogiban.rules.Position;

@@ -1,10 +1,19 @@
-package org.shogiban.notation;
+package org.shogiban.notation.csa;
 
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.Handicap;
+import org.shogiban.notation.RecordBoard;
+import org.shogiban.notation.RecordEnd;
+import org.shogiban.notation.RecordHeader;
+import org.shogiban.notation.RecordText;
+import org.shogiban.notation.RecordedMove;
+import org.shogiban.notation.Writers;
+import org.shogiban.notation.kif.KifNames;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
@@ -17,7 +26,7 @@ import org.shogiban.rules.Square;
  * removed pieces of a handicap) or a full {@code P1}..{@code P9} position, moves with {@code T} times, comments as
  * {@code '*} lines and the {@code %} ending. KIF header fields CSA has no field for are kept as {@code '} comments.
  */
-final class CsaWriter {
+public final class CsaWriter {
     private static final Map<String, String> FIELDS = Map.of(RecordHeader.EVENT, "EVENT", RecordHeader.SITE, "SITE",
             RecordHeader.START_TIME, "START_TIME", RecordHeader.END_TIME, "END_TIME", RecordHeader.OPENING,
             "OPENING");
@@ -25,7 +34,7 @@ final class CsaWriter {
     private CsaWriter() {
     }
 
-    static String write(GameRecord record) {
+    public static String write(GameRecord record) {
         StringBuilder out = new StringBuilder(2048);
         out.append("'CSA encoding=UTF-8\nV3.0\n");
         record.header().sente().ifPresent(n -> out.append("N+").append(RecordText.oneLine(n)).append('\n'));
@@ -123,7 +132,7 @@ final class CsaWriter {
     }
 
     /** The CSA ending, or null for none. */
-    static String special(RecordEnd end, Side mover) {
+    public static String special(RecordEnd end, Side mover) {
         return switch (end.kind()) {
             case NONE -> null;
             case RESIGNATION -> "%TORYO";

@@ -1,4 +1,4 @@
-package org.shogiban.notation;
+package org.shogiban.notation.csa;
 
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -6,6 +6,17 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.shogiban.notation.EndKind;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.Handicap;
+import org.shogiban.notation.RecordBoard;
+import org.shogiban.notation.RecordEnd;
+import org.shogiban.notation.RecordFormatException;
+import org.shogiban.notation.RecordHeader;
+import org.shogiban.notation.RecordText;
+import org.shogiban.notation.RecordedMove;
+import org.shogiban.notation.kif.KifNames;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.NotationException;
 import org.shogiban.rules.Piece;
@@ -21,7 +32,7 @@ import org.shogiban.rules.Square;
  * and {@code %} endings. Comments are {@code '} lines; {@code '*} lines are kept as comments on the last move. Only
  * the first game of a file with several ({@code /} separated) is read.
  */
-final class CsaReader {
+public final class CsaReader {
     private static final Map<String, String> FIELD_NAMES = Map.of(
             "EVENT", RecordHeader.EVENT, "SITE", RecordHeader.SITE, "START_TIME", RecordHeader.START_TIME,
             "END_TIME", RecordHeader.END_TIME, "OPENING", RecordHeader.OPENING);
@@ -48,7 +59,7 @@ final class CsaReader {
         this.lines = lines;
     }
 
-    static GameRecord read(List<String> lines) {
+    public static GameRecord read(List<String> lines) {
         return new CsaReader(lines).read();
     }
 

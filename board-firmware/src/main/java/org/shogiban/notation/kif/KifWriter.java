@@ -1,10 +1,19 @@
-package org.shogiban.notation;
+package org.shogiban.notation.kif;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.shogiban.notation.EndKind;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.Handicap;
+import org.shogiban.notation.RecordBoard;
+import org.shogiban.notation.RecordEnd;
+import org.shogiban.notation.RecordHeader;
+import org.shogiban.notation.RecordText;
+import org.shogiban.notation.RecordedMove;
+import org.shogiban.notation.Writers;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
@@ -17,7 +26,7 @@ import org.shogiban.rules.Square;
  * ({@code ▲７六歩}, 不成 written where the mover could promote) the way Kifu for Windows and ShogiHome do: headers, 手合割 or a board diagram for other starts, moves with times, comments ({@code *}), the
  * end line and the {@code まで…} summary.
  */
-final class KifWriter {
+public final class KifWriter {
     /** Names KIF reads as the start (written from the start position, so never copied from a header field). */
     private static final java.util.Set<String> START_KEYS = java.util.Set.of("手合割", "先手の持駒", "後手の持駒",
             "下手の持駒", "上手の持駒", "下手", "上手");
@@ -37,13 +46,13 @@ final class KifWriter {
         this.handicapGame = h.isPresent() && h.get().isHandicap();
     }
 
-    static String writeKif(GameRecord record, boolean utf8) {
+    public static String writeKif(GameRecord record, boolean utf8) {
         KifWriter w = new KifWriter(record, false, "\r\n");
         w.out.append("#KIF version=2.0 encoding=").append(utf8 ? "UTF-8" : "Shift_JIS").append(w.nl);
         return w.write();
     }
 
-    static String writeKi2(GameRecord record) {
+    public static String writeKi2(GameRecord record) {
         return new KifWriter(record, true, "\r\n").write();
     }
 
@@ -261,7 +270,7 @@ final class KifWriter {
     }
 
     /** A move in KI2: square (or 同), piece, the words that tell it apart, 成/不成/打. */
-    static String ki2Text(RecordBoard board, Move m, PieceType kind, Side side, Square lastTo) {
+    public static String ki2Text(RecordBoard board, Move m, PieceType kind, Side side, Square lastTo) {
         StringBuilder sb = new StringBuilder(8);
         sb.append(m.to().equals(lastTo) ? "同" + (KifNames.moveName(kind).length() == 1 ? "\u3000" : "")
                 : KifNames.square(m.to()));
@@ -284,7 +293,7 @@ final class KifWriter {
     }
 
     /** The squares of the side's pieces of a kind that could move to a square. */
-    static List<Square> candidates(RecordBoard board, Square to, PieceType kind, Side side) {
+    public static List<Square> candidates(RecordBoard board, Square to, PieceType kind, Side side) {
         List<Square> list = new ArrayList<>(2);
         for (int i = 0; i < 81; i++) {
             Square sq = Square.ofIndex(i);

@@ -1,10 +1,20 @@
-package org.shogiban.notation;
+package org.shogiban.notation.kif;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.shogiban.notation.EndKind;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.Handicap;
+import org.shogiban.notation.RecordBoard;
+import org.shogiban.notation.RecordEnd;
+import org.shogiban.notation.RecordFormatException;
+import org.shogiban.notation.RecordHeader;
+import org.shogiban.notation.RecordText;
+import org.shogiban.notation.RecordedMove;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.NotationException;
 import org.shogiban.rules.Piece;
@@ -18,7 +28,7 @@ import org.shogiban.rules.Square;
  * {@code ▲７六歩}, told apart by 右/左/直/上/引/寄 where needed). Headers, board diagrams, comments and end lines
  * are shared by both. Variations (変化) are not read: the main line ends where the first one starts.
  */
-final class KifReader {
+public final class KifReader {
     private static final String MARKS = "▲△☗☖▼▽";
     private static final String MODIFIERS = "右左直上引寄行入";
 
@@ -56,11 +66,11 @@ final class KifReader {
         this.ki2 = ki2;
     }
 
-    static GameRecord readKif(List<String> lines) {
+    public static GameRecord readKif(List<String> lines) {
         return new KifReader(lines, false).read();
     }
 
-    static GameRecord readKi2(List<String> lines) {
+    public static GameRecord readKi2(List<String> lines) {
         return new KifReader(lines, true).read();
     }
 

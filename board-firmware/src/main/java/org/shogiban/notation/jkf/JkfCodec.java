@@ -1,4 +1,4 @@
-package org.shogiban.notation;
+package org.shogiban.notation.jkf;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -14,6 +14,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.shogiban.notation.EndKind;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.Handicap;
+import org.shogiban.notation.RecordBoard;
+import org.shogiban.notation.RecordEnd;
+import org.shogiban.notation.RecordFormatException;
+import org.shogiban.notation.RecordHeader;
+import org.shogiban.notation.RecordText;
+import org.shogiban.notation.RecordedMove;
+import org.shogiban.notation.Writers;
+import org.shogiban.notation.kif.Ki2Relative;
+import org.shogiban.notation.kif.KifNames;
+import org.shogiban.notation.kif.KifWriter;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.NotationException;
 import org.shogiban.rules.Piece;
@@ -28,7 +41,7 @@ import org.shogiban.rules.Square;
  * {@code HIRATE} or {@code KY}, or {@code OTHER} with the board), and {@code moves}, whose first entry holds the
  * comments before the first move and whose last may be a {@code special} ending. Forks (variations) are not read.
  */
-final class JkfCodec {
+public final class JkfCodec {
     /** Trailing garbage after the object is refused, not ignored. */
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -38,7 +51,7 @@ final class JkfCodec {
 
     // ---------------------------------------------------------------- reading
 
-    static GameRecord read(String text) {
+    public static GameRecord read(String text) {
         JsonNode root;
         try {
             root = JSON.readTree(text);
@@ -350,7 +363,7 @@ final class JkfCodec {
 
     // ---------------------------------------------------------------- writing
 
-    static String write(GameRecord record) {
+    public static String write(GameRecord record) {
         ObjectNode root = JSON.createObjectNode();
         ObjectNode header = root.putObject("header");
         Optional<Handicap> handicap = record.handicap();
