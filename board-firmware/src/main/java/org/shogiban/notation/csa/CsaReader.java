@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.shogiban.notation.EndingWords;
 import org.shogiban.notation.EndKind;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.notation.GameRecords;
@@ -413,24 +414,12 @@ public final class CsaReader {
         }
         flushMove();
         Side mover = board.sideToMove();
-        end = switch (s) {
-            case "%TORYO" -> RecordEnd.of(EndKind.RESIGNATION, mover);
-            case "%TSUMI" -> RecordEnd.of(EndKind.CHECKMATE, mover);
-            case "%SENNICHITE" -> RecordEnd.of(EndKind.REPETITION);
-            case "%OUTE_SENNICHITE" -> RecordEnd.of(EndKind.PERPETUAL_CHECK, mover.opponent());
-            case "%KACHI" -> RecordEnd.of(EndKind.IMPASSE_DECLARATION, mover);
-            case "%JISHOGI" -> RecordEnd.of(EndKind.IMPASSE_DRAW);
-            case "%HIKIWAKE" -> RecordEnd.of(EndKind.DRAW);
-            case "%MAX_MOVES" -> RecordEnd.of(EndKind.MAX_MOVES);
-            case "%TIME_UP" -> RecordEnd.of(EndKind.TIME_UP, mover);
-            case "%ILLEGAL_MOVE" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, mover);
-            case "%+ILLEGAL_ACTION" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, Side.SENTE);
-            case "%-ILLEGAL_ACTION" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, Side.GOTE);
-            case "%CHUDAN" -> RecordEnd.of(EndKind.ABORTED);
-            default -> throw new RecordFormatException(number, "unknown ending " + RecordText.quote(s) + "; expected %TORYO, %TSUMI,"
-                    + " %SENNICHITE, %OUTE_SENNICHITE, %KACHI, %JISHOGI, %HIKIWAKE, %MAX_MOVES, %TIME_UP,"
-                    + " %ILLEGAL_MOVE, %+ILLEGAL_ACTION, %-ILLEGAL_ACTION or %CHUDAN");
-        };
+        RecordEnd said = s.startsWith("%") ? EndingWords.fromCsa(s.substring(1), mover) : null;
+        if (said == null) {
+            throw new RecordFormatException(number, "unknown ending " + RecordText.quote(s) + "; expected "
+                    + EndingWords.csaWords("%"));
+        }
+        end = said;
         ended = true;
     }
 }

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.shogiban.notation.EndingWords;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.notation.Handicap;
 import org.shogiban.notation.RecordBoard;
@@ -133,20 +134,7 @@ public final class CsaWriter {
 
     /** The CSA ending, or null for none. */
     public static String special(RecordEnd end, Side mover) {
-        return switch (end.kind()) {
-            case NONE -> null;
-            case RESIGNATION -> "%TORYO";
-            case CHECKMATE -> "%TSUMI";
-            case REPETITION -> "%SENNICHITE";
-            case PERPETUAL_CHECK -> "%OUTE_SENNICHITE";
-            case IMPASSE_DECLARATION -> "%KACHI";
-            case IMPASSE_DRAW -> "%JISHOGI";
-            case DRAW -> "%HIKIWAKE";
-            case MAX_MOVES -> "%MAX_MOVES";
-            case TIME_UP -> "%TIME_UP";
-            case ILLEGAL_MOVE -> end.side() == mover ? "%ILLEGAL_MOVE"
-                    : end.side() == Side.SENTE ? "%+ILLEGAL_ACTION" : "%-ILLEGAL_ACTION";
-            case ABORTED -> "%CHUDAN";
-        };
+        String word = EndingWords.csa(end, mover);
+        return word == null ? null : "%" + word;
     }
 }

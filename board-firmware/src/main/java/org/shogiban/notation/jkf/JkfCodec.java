@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.shogiban.notation.EndingWords;
 import org.shogiban.notation.EndKind;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.notation.Handicap;
@@ -341,24 +342,12 @@ public final class JkfCodec {
     }
 
     private static RecordEnd special(String special, Side mover, int i) {
-        return switch (special) {
-            case "TORYO" -> RecordEnd.of(EndKind.RESIGNATION, mover);
-            case "TSUMI" -> RecordEnd.of(EndKind.CHECKMATE, mover);
-            case "SENNICHITE" -> RecordEnd.of(EndKind.REPETITION);
-            case "OUTE_SENNICHITE" -> RecordEnd.of(EndKind.PERPETUAL_CHECK, mover.opponent());
-            case "KACHI" -> RecordEnd.of(EndKind.IMPASSE_DECLARATION, mover);
-            case "JISHOGI" -> RecordEnd.of(EndKind.IMPASSE_DRAW);
-            case "HIKIWAKE" -> RecordEnd.of(EndKind.DRAW);
-            case "MAX_MOVES" -> RecordEnd.of(EndKind.MAX_MOVES);
-            case "TIME_UP" -> RecordEnd.of(EndKind.TIME_UP, mover);
-            case "ILLEGAL_MOVE" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, mover);
-            case "+ILLEGAL_ACTION" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, Side.SENTE);
-            case "-ILLEGAL_ACTION" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, Side.GOTE);
-            case "CHUDAN" -> RecordEnd.of(EndKind.ABORTED);
-            default -> throw new RecordFormatException(0, "JKF moves[" + i + "]: unknown special '" + special
-                    + "'; expected TORYO, TSUMI, SENNICHITE, KACHI, JISHOGI, HIKIWAKE, TIME_UP, ILLEGAL_MOVE,"
-                    + " +ILLEGAL_ACTION, -ILLEGAL_ACTION or CHUDAN");
-        };
+        RecordEnd said = EndingWords.fromCsa(special, mover);
+        if (said == null) {
+            throw new RecordFormatException(0, "JKF moves[" + i + "]: unknown special " + RecordText.quote(special)
+                    + "; expected " + EndingWords.csaWords(""));
+        }
+        return said;
     }
 
     // ---------------------------------------------------------------- writing
@@ -485,18 +474,6 @@ public final class JkfCodec {
 
     /** The JKF special; JKF has no perpetual check or move limit, so those become a foul and a draw. */
     private static String specialName(RecordEnd end, Side mover) {
-        return switch (end.kind()) {
-            case NONE -> null;
-            case RESIGNATION -> "TORYO";
-            case CHECKMATE -> "TSUMI";
-            case REPETITION -> "SENNICHITE";
-            case IMPASSE_DECLARATION -> "KACHI";
-            case IMPASSE_DRAW -> "JISHOGI";
-            case DRAW, MAX_MOVES -> "HIKIWAKE";
-            case TIME_UP -> "TIME_UP";
-            case PERPETUAL_CHECK, ILLEGAL_MOVE -> end.side() == mover ? "ILLEGAL_MOVE"
-                    : end.side() == Side.SENTE ? "+ILLEGAL_ACTION" : "-ILLEGAL_ACTION";
-            case ABORTED -> "CHUDAN";
-        };
+        return EndingWords.jkf(end, mover);
     }
 }

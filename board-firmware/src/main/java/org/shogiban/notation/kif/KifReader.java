@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.shogiban.notation.EndKind;
+import org.shogiban.notation.EndingWords;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.notation.GameRecords;
 import org.shogiban.notation.Handicap;
@@ -353,23 +354,7 @@ public final class KifReader {
             cut++;
         }
         word = word.substring(0, cut);
-        Side mover = board.sideToMove();
-        return switch (word) {
-            case "投了" -> RecordEnd.of(EndKind.RESIGNATION, mover);
-            case "詰み", "詰" -> RecordEnd.of(EndKind.CHECKMATE, mover);
-            case "千日手" -> RecordEnd.of(EndKind.REPETITION);
-            case "持将棋" -> RecordEnd.of(EndKind.IMPASSE_DRAW);
-            case "切れ負け", "時間切れ" -> RecordEnd.of(EndKind.TIME_UP, mover);
-            case "反則負け" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, mover);
-            case "反則勝ち" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, mover.opponent());
-            case "入玉勝ち", "宣言勝ち", "入玉宣言勝ち" -> RecordEnd.of(EndKind.IMPASSE_DECLARATION, mover);
-            case "引き分け" -> RecordEnd.of(EndKind.DRAW);
-            case "中断" -> RecordEnd.of(EndKind.ABORTED);
-            case "Time-up" -> RecordEnd.of(EndKind.TIME_UP, mover);
-            // a sealed move (adjourned game) and "no mate" (tsume problems) end the record without a result
-            case "封じ手", "不詰" -> RecordEnd.NONE;
-            default -> null;
-        };
+        return EndingWords.fromKif(word, board.sideToMove());
     }
 
     /** Where a move goes (同: the last move's square) and the piece it names, read from the start of a KIF/KI2 move. */

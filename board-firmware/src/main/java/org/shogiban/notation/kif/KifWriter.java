@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.shogiban.notation.EndKind;
+import org.shogiban.notation.EndingWords;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.notation.Handicap;
 import org.shogiban.notation.RecordBoard;
@@ -223,20 +224,7 @@ public final class KifWriter {
 
     /** The KIF end line's word, or null when the record has no end. */
     private String endWord(Side mover) {
-        RecordEnd end = record.end();
-        return switch (end.kind()) {
-            case NONE -> null;
-            case RESIGNATION -> "投了";
-            case CHECKMATE -> "詰み";
-            case REPETITION -> "千日手";
-            // KIF has no word for it: the JSA rules rule it a foul by the checking side
-            case PERPETUAL_CHECK, ILLEGAL_MOVE -> end.side() == mover ? "反則負け" : "反則勝ち";
-            case IMPASSE_DECLARATION -> "入玉勝ち";
-            case IMPASSE_DRAW -> "持将棋";
-            case DRAW, MAX_MOVES -> "引き分け";
-            case TIME_UP -> "切れ負け";
-            case ABORTED -> "中断";
-        };
+        return EndingWords.kif(record.end(), mover);
     }
 
     // ---------------------------------------------------------------- KI2 moves
