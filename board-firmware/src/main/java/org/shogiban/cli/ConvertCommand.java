@@ -55,7 +55,7 @@ final class ConvertCommand implements CliCommand {
         if (format == null || input == null) {
             throw new UsageException("usage: " + usage());
         }
-        GameRecord record = GameRecords.read(JudgeCommand.readInput(input, in));
+        GameRecord record = JudgeCommand.read(input, in);
         out.write(GameRecords.encode(record, format));
         out.flush();
         return 0;

@@ -3,12 +3,10 @@ package org.shogiban.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.List;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.RecordFormatException;
 import org.shogiban.notation.RecordJudge;
 import org.shogiban.notation.RecordRuling;
 import org.shogiban.rules.GameStatus;
@@ -37,19 +35,24 @@ final class JudgeCommand implements CliCommand {
         if (args.get(0).startsWith("-") && !args.get(0).equals("-")) {
             throw new UsageException("unknown option '" + args.get(0) + "'");
         }
-        GameRecord record = GameRecords.read(readInput(args.get(0), in));
+        GameRecord record = read(args.get(0), in);
         out.println(JudgeJson.format(RecordJudge.rule(record, ImpasseRule.POINTS_27)));
         return 0;
     }
 
-    static byte[] readInput(String name, InputStream in) throws IOException {
-        if (name.equals("-")) {
-            return in.readAllBytes();
-        }
+    /**
+     * Reads the record a command is given; errors in a file's record name the file ({@code game.kif: line 3: ...}),
+     * errors in standard input do not.
+     */
+    static GameRecord read(String name, InputStream in) {
+        byte[] bytes = RecordInput.read(name, in);
         try {
-            return Files.readAllBytes(Path.of(name));
-        } catch (NoSuchFileException e) {
-            throw new UsageException("no such file: " + name);
+            return GameRecords.read(bytes);
+        } catch (RecordFormatException e) {
+            if (name.equals("-")) {
+                throw e;
+            }
+            throw new UsageException(name + ": " + e.getMessage());
         }
     }
 

@@ -2,6 +2,12 @@ package org.shogiban.notation;
 
 import java.nio.charset.Charset;
 import java.util.List;
+import org.shogiban.notation.csa.CsaReader;
+import org.shogiban.notation.csa.CsaWriter;
+import org.shogiban.notation.jkf.JkfCodec;
+import org.shogiban.notation.kif.KifReader;
+import org.shogiban.notation.kif.KifWriter;
+import org.shogiban.notation.usi.UsiRecords;
 
 /**
  * Reads game records in any format the board knows, telling the format by content and the encoding by bytes, and
@@ -10,6 +16,13 @@ import java.util.List;
 public final class GameRecords {
     /** Shift_JIS as Windows writes it (Windows-31J, a superset: NEC and IBM extensions), the KIF encoding. */
     public static final Charset SHIFT_JIS = Charset.forName("windows-31j");
+    /** The most bytes a record may have: 4 MiB, some forty times the longest real game record with comments. */
+    public static final int MAX_RECORD_BYTES = 4 * 1024 * 1024;
+
+    /** What a text that shows no game is told. */
+    public static final String NOT_A_RECORD = "not a game record: expected a KIF move table (手数----指手--) or 手合割,"
+            + " a board diagram, KI2 moves (▲７六歩), CSA (PI or P1..P9), JKF ({\"header\":...,\"moves\":[...]})"
+            + " or a USI position";
 
     private GameRecords() {
     }
@@ -20,11 +33,19 @@ public final class GameRecords {
      * expected when the record is malformed.
      */
     public static GameRecord read(byte[] bytes) {
+        if (bytes.length > MAX_RECORD_BYTES) {
+            throw new RecordFormatException(0, "the record is " + bytes.length + " bytes; the most a record may be"
+                    + " is " + MAX_RECORD_BYTES + " (4 MiB)");
+        }
         return read(RecordText.decode(bytes));
     }
 
     /** Reads a record from text, telling KIF, KI2, CSA, JKF and USI/SFEN apart by content. */
     public static GameRecord read(String text) {
+        if (text.length() > MAX_RECORD_BYTES) {
+            throw new RecordFormatException(0, "the record is " + text.length() + " characters; the most a record"
+                    + " may be is " + MAX_RECORD_BYTES + " (4 MiB)");
+        }
         if (text.isBlank()) {
             throw new RecordFormatException(1, "the input is empty; expected a game record (KIF, KI2, CSA, JKF, USI"
                     + " or SFEN)");

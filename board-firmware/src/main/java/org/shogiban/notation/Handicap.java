@@ -79,7 +79,7 @@ public enum Handicap {
     }
 
     /** The squares and pieces a CSA {@code PI} line removes, e.g. {@code 82HI22KA}. */
-    String csaRemoved() {
+    public String csaRemoved() {
         return csaRemoved;
     }
 

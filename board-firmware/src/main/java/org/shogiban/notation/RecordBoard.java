@@ -13,12 +13,12 @@ import org.shogiban.rules.Square;
  * the record says it is, writers name the pieces. Legality stays with the rules engine. Mutable; one per read or
  * write.
  */
-final class RecordBoard {
+public final class RecordBoard {
     private final Piece[] squares = new Piece[81];
     private final int[][] hands = new int[2][7];
     private Side sideToMove;
 
-    RecordBoard(Position start) {
+    public RecordBoard(Position start) {
         for (int i = 0; i < 81; i++) {
             squares[i] = start.pieceAt(Square.ofIndex(i));
         }
@@ -29,15 +29,15 @@ final class RecordBoard {
         sideToMove = start.sideToMove();
     }
 
-    Piece at(Square sq) {
+    public Piece at(Square sq) {
         return squares[sq.index()];
     }
 
-    int inHand(Side side, PieceType kind) {
+    public int inHand(Side side, PieceType kind) {
         return hands[side.ordinal()][kind.handIndex()];
     }
 
-    Side sideToMove() {
+    public Side sideToMove() {
         return sideToMove;
     }
 
@@ -46,7 +46,7 @@ final class RecordBoard {
      * dropping a piece it does not hold, taking its own piece or the king), or null when it can. Rules such as
      * checks, two pawns or how pieces move are not looked at.
      */
-    String problem(Move move) {
+    public String problem(Move move) {
         Square to = move.to();
         Piece target = squares[to.index()];
         if (move.isDrop()) {
@@ -76,7 +76,7 @@ final class RecordBoard {
     }
 
     /** Plays a move that has no {@link #problem}. */
-    void apply(Move move) {
+    public void apply(Move move) {
         int side = sideToMove.ordinal();
         Square to = move.to();
         if (move.isDrop()) {
@@ -94,8 +94,20 @@ final class RecordBoard {
         sideToMove = sideToMove.opponent();
     }
 
+    /**
+     * Plays a move, or only passes the turn when the move cannot be placed (the foul a record ends with, such as a
+     * drop of a piece the mover does not hold: the rules engine rules on it, the board cannot show it).
+     */
+    public void play(Move move) {
+        if (problem(move) == null) {
+            apply(move);
+        } else {
+            sideToMove = sideToMove.opponent();
+        }
+    }
+
     /** The SFEN of these pieces with a move number. */
-    String sfen(int moveNumber) {
+    public String sfen(int moveNumber) {
         return Sfen.format(squares, hands, sideToMove, moveNumber);
     }
 
@@ -103,7 +115,7 @@ final class RecordBoard {
      * Whether the piece on {@code from} could move to {@code to} by how it moves, with the squares in between
      * empty; own pieces on the target, checks and pins are not looked at. Used to tell KI2 moves apart.
      */
-    boolean reaches(Square from, Square to) {
+    public boolean reaches(Square from, Square to) {
         Piece p = squares[from.index()];
         if (p == null || from.equals(to)) {
             return false;
@@ -147,11 +159,11 @@ final class RecordBoard {
         return true;
     }
 
-    static String describe(Piece p) {
+    public static String describe(Piece p) {
         return p.side().label() + "'s " + name(p.type());
     }
 
-    static String name(PieceType t) {
+    public static String name(PieceType t) {
         return t.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
     }
 }

@@ -8,13 +8,20 @@ import org.shogiban.rules.NotationException;
  */
 public class RecordFormatException extends NotationException {
     private static final long serialVersionUID = 1L;
+    /** The longest message: quotes are cut to 80 characters already; this bounds what other layers add. */
+    private static final int MESSAGE_LIMIT = 400;
 
     private final int line;
 
     /** An error at a 1-based line of the text; 0 when the error is not tied to a line. */
     public RecordFormatException(int line, String message) {
-        super(line > 0 ? "line " + line + ": " + message : message);
+        super(oneLine(line > 0 ? "line " + line + ": " + message : message));
         this.line = line;
+    }
+
+    private static String oneLine(String message) {
+        String flat = message.replace('\n', ' ').replace('\r', ' ');
+        return flat.length() <= MESSAGE_LIMIT ? flat : flat.substring(0, MESSAGE_LIMIT - 3) + "...";
     }
 
     /** The 1-based line of the error, or 0 when it concerns the record as a whole. */

@@ -14,12 +14,12 @@ import java.util.List;
  * Turns a record's bytes into text (UTF-8 with BOM, strict UTF-8, else Shift_JIS, else EUC-JP) and text into
  * lines.
  */
-final class RecordText {
+public final class RecordText {
     private RecordText() {
     }
 
     /** Decodes a record; throws {@link RecordFormatException} for binary data or bytes no encoding explains. */
-    static String decode(byte[] bytes) {
+    public static String decode(byte[] bytes) {
         for (int i = 0; i < bytes.length; i++) {
             if (bytes[i] == 0) {
                 throw new RecordFormatException(lineAt(bytes, i), "binary data (a NUL byte at offset " + i
@@ -74,8 +74,63 @@ final class RecordText {
         return line;
     }
 
+    /** The longest piece of a record an error message quotes (a bad line may be megabytes long). */
+    public static final int QUOTE_LIMIT = 80;
+
+    /**
+     * A piece of a record as an error message quotes it: in single quotes, cut to {@value #QUOTE_LIMIT} characters
+     * (marked {@code ...}), control characters shown as {@code ?} so that the message stays one line.
+     */
+    public static String quote(String s) {
+        String cut = s;
+        if (s.length() > QUOTE_LIMIT) {
+            int end = QUOTE_LIMIT - 3;
+            if (Character.isHighSurrogate(s.charAt(end - 1))) {
+                end--;
+            }
+            cut = s.substring(0, end) + "...";
+        }
+        StringBuilder sb = new StringBuilder(cut.length() + 2).append('\'');
+        for (int i = 0; i < cut.length(); i++) {
+            char c = cut.charAt(i);
+            sb.append(Character.isISOControl(c) ? '?' : c);
+        }
+        return sb.append('\'').toString();
+    }
+
+    /**
+     * A header value or name as writers write it: on one line (line breaks become spaces) and without control
+     * characters, which are dropped (a NUL byte would make the file unreadable: readers refuse binary data).
+     */
+    public static String oneLine(String s) {
+        return printable(s.replace("\r\n", " ").replace('\r', ' ').replace('\n', ' '));
+    }
+
+    /** A comment's lines as writers write them, each without control characters (tabs are kept). */
+    public static List<String> commentLines(String comment) {
+        List<String> out = new ArrayList<>();
+        for (String line : comment.split("\r\n|\n|\r", -1)) {
+            out.add(printable(line));
+        }
+        return out;
+    }
+
+    private static String printable(String s) {
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean drop = Character.isISOControl(c) && c != '\t';
+            if (drop && sb == null) {
+                sb = new StringBuilder(s.length()).append(s, 0, i);
+            } else if (!drop && sb != null) {
+                sb.append(c);
+            }
+        }
+        return sb == null ? s : sb.toString();
+    }
+
     /** Splits text into lines at CRLF, LF or CR; a byte order mark at the start is dropped. */
-    static List<String> lines(String text) {
+    public static List<String> lines(String text) {
         List<String> lines = new ArrayList<>();
         int start = !text.isEmpty() && text.charAt(0) == '\uFEFF' ? 1 : 0;
         int n = text.length();

@@ -5,25 +5,36 @@ import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Side;
 
 /** What every writer checks and asks while it walks a record's moves. */
-final class Writers {
+public final class Writers {
     private Writers() {
     }
 
     /**
      * The kind of the piece a move moves (or drops); throws {@link RecordFormatException} when the move cannot be
-     * placed on the board at all (such moves can be read from USI, where moves are not checked).
+     * placed on the board at all (such moves can be read from USI, where moves are not checked), unless it is the
+     * foul a record ends with ({@link #endsInFoul}) and names a piece: a drop of a piece the mover does not hold,
+     * or a move of a piece that is on the board. Writers then {@link RecordBoard#play play} it, which passes the turn.
      */
-    static PieceType check(RecordBoard board, Move m, int index) {
+    public static PieceType check(GameRecord record, RecordBoard board, Move m, int index) {
         String problem = board.problem(m);
-        if (problem != null) {
+        if (problem == null) {
+            return m.isDrop() ? m.drop() : board.at(m.from()).type();
+        }
+        PieceType kind = m.isDrop() ? m.drop() : board.at(m.from()) == null ? null : board.at(m.from()).type();
+        if (!endsInFoul(record, index) || kind == null || (m.promote() && !kind.canPromote())) {
             throw new RecordFormatException(0, "move " + (index + 1) + " (" + m.usi() + ") cannot be written: "
                     + problem);
         }
-        return m.isDrop() ? m.drop() : board.at(m.from()).type();
+        return kind;
+    }
+
+    /** Whether the move at an index is the last one and the record ends in a foul (反則, %ILLEGAL_MOVE...). */
+    public static boolean endsInFoul(GameRecord record, int index) {
+        return index == record.recordedMoves().size() - 1 && record.end().kind() == EndKind.ILLEGAL_MOVE;
     }
 
     /** Whether the mover could have promoted with this move (so not promoting is written 不成). */
-    static boolean couldPromote(PieceType kind, Move m, Side side) {
+    public static boolean couldPromote(PieceType kind, Move m, Side side) {
         return !m.isDrop() && kind.canPromote() && (m.from().inZoneOf(side) || m.to().inZoneOf(side));
     }
 }

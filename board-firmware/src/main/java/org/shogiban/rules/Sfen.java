@@ -15,14 +15,14 @@ public final class Sfen {
         }
         String[] fields = text.trim().split("\\s+");
         if (fields.length < 3 || fields.length > 4) {
-            throw new NotationException("SFEN '" + text + "' has " + fields.length
+            throw new NotationException("SFEN " + cut(text) + " has " + fields.length
                     + " fields; expected board, side to move, hands and move number");
         }
         parseBoard(text, fields[0], board);
         board.side = switch (fields[1]) {
             case "b" -> 0;
             case "w" -> 1;
-            default -> throw new NotationException("SFEN '" + text + "': side to move is '" + fields[1]
+            default -> throw new NotationException("SFEN " + cut(text) + ": side to move is '" + fields[1]
                     + "', expected b or w");
         };
         parseHands(text, fields[2], board);
@@ -34,7 +34,7 @@ public final class Sfen {
                 moveNumber = 0;
             }
             if (moveNumber < 1) {
-                throw new NotationException("SFEN '" + text + "': move number '" + fields[3]
+                throw new NotationException("SFEN " + cut(text) + ": move number '" + fields[3]
                         + "' is not a positive integer");
             }
         }
@@ -45,52 +45,72 @@ public final class Sfen {
     private static void parseBoard(String text, String field, Mailbox board) {
         String[] ranks = field.split("/", -1);
         if (ranks.length != 9) {
-            throw new NotationException("SFEN '" + text + "': the board has " + ranks.length
+            throw new NotationException("SFEN " + cut(text) + ": the board has " + ranks.length
                     + " ranks separated by '/', expected 9");
         }
         for (int r = 0; r < 9; r++) {
             int col = 0;
             boolean promoted = false;
+            boolean afterDigit = false;
             for (int i = 0; i < ranks[r].length(); i++) {
                 char c = ranks[r].charAt(i);
-                String where = "SFEN '" + text + "': rank " + (char) ('a' + r) + " ('" + ranks[r] + "')";
                 if (c >= '1' && c <= '9' && !promoted) {
+                    if (afterDigit) {
+                        // '45' is not 9 empty squares: each run of empty squares is one digit
+                        throw new NotationException(where(text, r, ranks[r]) + ": two digits in a row at character " + (i + 1)
+                                + "; a run of empty squares is one digit");
+                    }
+                    afterDigit = true;
                     col += c - '0';
+                    if (col > 9) {
+                        throw new NotationException(where(text, r, ranks[r]) + " has more than 9 squares");
+                    }
+                    continue;
                 } else if (c == '+' && !promoted) {
                     promoted = true;
                     continue;
                 } else {
                     PieceType kind = PieceType.fromLetter(Character.toUpperCase(c));
                     if (kind == null || !Character.isLetter(c)) {
-                        throw new NotationException(where + ": '" + c + "' at character " + (i + 1)
+                        throw new NotationException(where(text, r, ranks[r]) + ": '" + c + "' at character " + (i + 1)
                                 + " is not a piece letter (K R B G S N L P, lower case for gote) or digit");
                     }
                     if (promoted) {
                         if (!kind.canPromote()) {
-                            throw new NotationException(where + ": '+" + c + "' — " + kind + " cannot be promoted");
+                            throw new NotationException(where(text, r, ranks[r]) + ": '+" + c + "' — " + kind + " cannot be promoted");
                         }
                         kind = kind.promoted();
                     }
                     if (col >= 9) {
-                        throw new NotationException(where + " has more than 9 squares");
+                        throw new NotationException(where(text, r, ranks[r]) + " has more than 9 squares");
                     }
                     board.put(r * 9 + col, Piece.code(Character.isUpperCase(c) ? Side.SENTE : Side.GOTE, kind));
                     col++;
                 }
                 promoted = false;
+                afterDigit = false;
                 if (col > 9) {
-                    throw new NotationException(where + " has more than 9 squares");
+                    throw new NotationException(where(text, r, ranks[r]) + " has more than 9 squares");
                 }
             }
             if (promoted) {
-                throw new NotationException("SFEN '" + text + "': rank " + (char) ('a' + r)
+                throw new NotationException("SFEN " + cut(text) + ": rank " + (char) ('a' + r)
                         + " ends with '+' and no piece");
             }
             if (col != 9) {
-                throw new NotationException("SFEN '" + text + "': rank " + (char) ('a' + r) + " ('" + ranks[r]
-                        + "') has " + col + " squares, expected 9");
+                throw new NotationException("SFEN " + cut(text) + ": rank " + (char) ('a' + r) + " (" + cut(ranks[r])
+                        + ") has " + col + " squares, expected 9");
             }
         }
+    }
+
+    /** Where in an SFEN an error is, quoting the text cut to 80 characters (a bad line may be megabytes long). */
+    private static String where(String text, int rank, String rankText) {
+        return "SFEN " + cut(text) + ": rank " + (char) ('a' + rank) + " (" + cut(rankText) + ")";
+    }
+
+    private static String cut(String s) {
+        return "'" + (s.length() <= 80 ? s : s.substring(0, 77) + "...") + "'";
     }
 
     private static void parseHands(String text, String field, Mailbox board) {
@@ -103,24 +123,24 @@ public final class Sfen {
             if (Character.isDigit(c)) {
                 count = (count < 0 ? 0 : count * 10) + (c - '0');
                 if (count > 18) {
-                    throw new NotationException("SFEN '" + text + "': hand count in '" + field + "' exceeds 18");
+                    throw new NotationException("SFEN " + cut(text) + ": hand count in " + cut(field) + " exceeds 18");
                 }
                 continue;
             }
             PieceType kind = PieceType.fromLetter(Character.toUpperCase(c));
             if (kind == null || kind == PieceType.KING || !Character.isLetter(c)) {
-                throw new NotationException("SFEN '" + text + "': hands '" + field + "': '" + c + "' at character "
+                throw new NotationException("SFEN " + cut(text) + ": hands " + cut(field) + ": '" + c + "' at character "
                         + (i + 1) + " is not a piece that can be in hand (R B G S N L P, lower case for gote)");
             }
             if (count == 0) {
-                throw new NotationException("SFEN '" + text + "': hands '" + field + "' has a count of 0");
+                throw new NotationException("SFEN " + cut(text) + ": hands " + cut(field) + " has a count of 0");
             }
             int side = Character.isUpperCase(c) ? 0 : 1;
             board.hands[side][kind.handIndex()] += count < 0 ? 1 : count;
             count = -1;
         }
         if (count >= 0) {
-            throw new NotationException("SFEN '" + text + "': hands '" + field + "' end with a count and no piece");
+            throw new NotationException("SFEN " + cut(text) + ": hands " + cut(field) + " end with a count and no piece");
         }
     }
 
@@ -138,13 +158,13 @@ public final class Sfen {
         }
         for (int s = 0; s < 2; s++) {
             if (kings[s] > 1) {
-                throw new NotationException("SFEN '" + text + "': " + Side.values()[s].label() + " has "
+                throw new NotationException("SFEN " + cut(text) + ": " + Side.values()[s].label() + " has "
                         + kings[s] + " kings");
             }
         }
         int resting = board.side ^ 1;
         if (board.kings[resting] >= 0 && board.isAttacked(board.kings[resting], board.side)) {
-            throw new NotationException("SFEN '" + text + "': the side not to move ("
+            throw new NotationException("SFEN " + cut(text) + ": the side not to move ("
                     + Side.values()[resting].label() + ") is in check");
         }
     }

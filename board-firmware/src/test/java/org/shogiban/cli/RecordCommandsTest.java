@@ -66,6 +66,15 @@ class RecordCommandsTest {
     }
 
     @Test
+    void judgeRulesAFoulDropThatTheRecordEndsWith() {
+        Run r = run("手合割：平手\n手数----指手---------消費時間--\n   1 ５四歩打\n   2 反則勝ち\n", "judge", "-");
+        assertThat(r.code()).isZero();
+        assertThat(r.text().strip()).isEqualTo("{\"plies\":0,\"sfen\":\"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/"
+                + "1B5R1/LNSGKGSNL b - 1\",\"status\":\"ILLEGAL_MOVE\",\"winner\":\"gote\",\"reason\":\"NOT_IN_HAND\","
+                + "\"ply\":1}");
+    }
+
+    @Test
     void convertWritesEachFormatInItsEncoding() {
         String kif = file(FILES + "kif/ryuou201409020101.kif");
         Run toKif = run("", "convert", "--to", "kif", kif);

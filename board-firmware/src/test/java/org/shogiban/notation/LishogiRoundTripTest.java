@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.shogiban.notation.usi.UsiPositionLine;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
 import org.shogiban.testdata.SharedData;

@@ -69,7 +69,7 @@ class MalformedRecordTest {
                 Arguments.of("JKF cut short", "{\"header\":{},\"moves\":[{},{\"move\":{\"from\":{\"x\":7,", 1,
                         "expected JSON"),
                 Arguments.of("JKF unknown piece", "{\"header\":{},\"moves\":[{},{\"move\":{\"from\":{\"x\":7,\"y\":7},"
-                        + "\"to\":{\"x\":7,\"y\":6},\"piece\":\"XX\",\"color\":0}}]}", 0, "unknown piece \"XX\""),
+                        + "\"to\":{\"x\":7,\"y\":6},\"piece\":\"XX\",\"color\":0}}]}", 0, "unknown piece 'XX'"),
                 Arguments.of("JKF move from an empty square", "{\"header\":{},\"moves\":[{},{\"move\":{\"from\":"
                         + "{\"x\":7,\"y\":5},\"to\":{\"x\":7,\"y\":4},\"piece\":\"FU\",\"color\":0}}]}", 0,
                         "which is empty"));

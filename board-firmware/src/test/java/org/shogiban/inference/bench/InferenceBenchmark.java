@@ -20,7 +20,7 @@ import org.shogiban.inference.ExpectedFrame;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.inference.InferenceEvent;
 import org.shogiban.inference.MoveInference;
-import org.shogiban.notation.UsiPositionLine;
+import org.shogiban.notation.usi.UsiPositionLine;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Position;
 

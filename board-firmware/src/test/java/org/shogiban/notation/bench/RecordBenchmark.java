@@ -23,7 +23,7 @@ import org.shogiban.notation.RecordEnd;
 import org.shogiban.notation.RecordFormat;
 import org.shogiban.notation.RecordHeader;
 import org.shogiban.notation.RecordedMove;
-import org.shogiban.notation.UsiPositionLine;
+import org.shogiban.notation.usi.UsiPositionLine;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
 import org.shogiban.testdata.SharedData;

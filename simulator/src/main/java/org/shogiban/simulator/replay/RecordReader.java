@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.notation.GameRecords;
-import org.shogiban.notation.UsiPositionLine;
+import org.shogiban.notation.usi.UsiPositionLine;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.NotationException;
 import org.shogiban.rules.Position;

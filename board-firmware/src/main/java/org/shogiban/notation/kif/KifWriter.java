@@ -1,10 +1,20 @@
-package org.shogiban.notation;
+package org.shogiban.notation.kif;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.shogiban.notation.EndKind;
+import org.shogiban.notation.EndingWords;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.Handicap;
+import org.shogiban.notation.RecordBoard;
+import org.shogiban.notation.RecordEnd;
+import org.shogiban.notation.RecordHeader;
+import org.shogiban.notation.RecordText;
+import org.shogiban.notation.RecordedMove;
+import org.shogiban.notation.Writers;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
@@ -13,11 +23,14 @@ import org.shogiban.rules.Side;
 import org.shogiban.rules.Square;
 
 /**
- * Writes KIF ({@code 1 ７六歩(77) ( 0:16/00:00:16)}) and KI2 ({@code ▲７六歩}) the way Kifu for Windows and
- * ShogiHome do: headers, 手合割 or a board diagram for other starts, moves with times, comments ({@code *}), the
+ * Writes KIF ({@code 1 ７六歩(77) ( 0:16/00:00:16)}, a move that does not promote without 不成) and KI2
+ * ({@code ▲７六歩}, 不成 written where the mover could promote) the way Kifu for Windows and ShogiHome do: headers, 手合割 or a board diagram for other starts, moves with times, comments ({@code *}), the
  * end line and the {@code まで…} summary.
  */
-final class KifWriter {
+public final class KifWriter {
+    /** Names KIF reads as the start (written from the start position, so never copied from a header field). */
+    private static final java.util.Set<String> START_KEYS = java.util.Set.of("手合割", "先手の持駒", "後手の持駒",
+            "下手の持駒", "上手の持駒", "下手", "上手");
     private final GameRecord record;
     private final boolean ki2;
     private final String nl;
@@ -34,13 +47,13 @@ final class KifWriter {
         this.handicapGame = h.isPresent() && h.get().isHandicap();
     }
 
-    static String writeKif(GameRecord record, boolean utf8) {
+    public static String writeKif(GameRecord record, boolean utf8) {
         KifWriter w = new KifWriter(record, false, "\r\n");
         w.out.append("#KIF version=2.0 encoding=").append(utf8 ? "UTF-8" : "Shift_JIS").append(w.nl);
         return w.write();
     }
 
-    static String writeKi2(GameRecord record) {
+    public static String writeKi2(GameRecord record) {
         return new KifWriter(record, true, "\r\n").write();
     }
 
@@ -69,23 +82,22 @@ final class KifWriter {
         Optional<Handicap> handicap = record.handicap();
         boolean diagram = handicap.isEmpty() || start.moveNumber() > 1;
         for (Map.Entry<String, String> e : record.header().fields().entrySet()) {
-            String key = e.getKey();
-            if (key.startsWith("$") || key.equals(RecordHeader.SENTE) || key.equals(RecordHeader.GOTE)) {
+            String key = RecordText.oneLine(e.getKey()).strip();
+            if (key.isEmpty() || key.startsWith("$") || key.equals(RecordHeader.SENTE) || key.equals(RecordHeader.GOTE)
+                    || START_KEYS.contains(key)) {
                 continue;
             }
-            out.append(key).append('：').append(oneLine(e.getValue())).append(nl);
+            out.append(key).append('：').append(RecordText.oneLine(e.getValue())).append(nl);
         }
         if (diagram) {
             diagram(start);
         } else {
             out.append("手合割：").append(handicap.get().kifName()).append(nl);
         }
-        out.append(sideName(Side.SENTE)).append('：').append(oneLine(record.header().sente().orElse(""))).append(nl);
-        out.append(sideName(Side.GOTE)).append('：').append(oneLine(record.header().gote().orElse(""))).append(nl);
-    }
-
-    private static String oneLine(String s) {
-        return s.replace('\r', ' ').replace('\n', ' ');
+        for (Side side : Side.values()) {
+            String name = (side == Side.SENTE ? record.header().sente() : record.header().gote()).orElse("");
+            out.append(sideName(side)).append('：').append(RecordText.oneLine(name)).append(nl);
+        }
     }
 
     private void diagram(Position start) {
@@ -137,7 +149,7 @@ final class KifWriter {
 
     private void comments(List<String> comments) {
         for (String c : comments) {
-            for (String line : c.split("\r\n|\n|\r", -1)) {
+            for (String line : RecordText.commentLines(c)) {
                 out.append('*').append(line).append(nl);
             }
         }
@@ -155,23 +167,23 @@ final class KifWriter {
             RecordedMove rm = moves.get(i);
             Move m = rm.move();
             Side side = board.sideToMove();
-            PieceType kind = Writers.check(board, m, i);
+            PieceType kind = Writers.check(record, board, m, i);
             StringBuilder text = new StringBuilder(16);
             text.append(m.to().equals(lastTo) ? "同\u3000" : KifNames.square(m.to()));
             text.append(KifNames.moveName(kind));
             if (m.isDrop()) {
                 text.append('打');
             } else {
+                // a move that could promote and does not is written without 不成, as the KIF specification,
+                // Kifu for Windows, ShogiHome and lishogi write it (tsshogi and lishogi stop at a KIF 不成)
                 if (m.promote()) {
                     text.append('成');
-                } else if (Writers.couldPromote(kind, m, side)) {
-                    text.append("不成");
                 }
                 text.append('(').append(m.from().file()).append(m.from().rank()).append(')');
             }
             moveLine(number + i, text, rm.timeUsed(), totals, side);
             comments(rm.comments());
-            board.apply(m);
+            board.play(m);
             lastTo = m.to();
         }
         String word = endWord(board.sideToMove());
@@ -212,20 +224,7 @@ final class KifWriter {
 
     /** The KIF end line's word, or null when the record has no end. */
     private String endWord(Side mover) {
-        RecordEnd end = record.end();
-        return switch (end.kind()) {
-            case NONE -> null;
-            case RESIGNATION -> "投了";
-            case CHECKMATE -> "詰み";
-            case REPETITION -> "千日手";
-            // KIF has no word for it: the JSA rules rule it a foul by the checking side
-            case PERPETUAL_CHECK, ILLEGAL_MOVE -> end.side() == mover ? "反則負け" : "反則勝ち";
-            case IMPASSE_DECLARATION -> "入玉勝ち";
-            case IMPASSE_DRAW -> "持将棋";
-            case DRAW, MAX_MOVES -> "引き分け";
-            case TIME_UP -> "切れ負け";
-            case ABORTED -> "中断";
-        };
+        return EndingWords.kif(record.end(), mover);
     }
 
     // ---------------------------------------------------------------- KI2 moves
@@ -239,7 +238,7 @@ final class KifWriter {
             RecordedMove rm = moves.get(i);
             Move m = rm.move();
             Side side = board.sideToMove();
-            PieceType kind = Writers.check(board, m, i);
+            PieceType kind = Writers.check(record, board, m, i);
             String token = (side == Side.SENTE ? "▲" : "△") + ki2Text(board, m, kind, side, lastTo);
             if (onLine > 0) {
                 out.append(" ".repeat(Math.max(1, 12 - displayWidth(previous))));
@@ -247,7 +246,7 @@ final class KifWriter {
             out.append(token);
             previous = token;
             onLine++;
-            board.apply(m);
+            board.play(m);
             lastTo = m.to();
             if (onLine == 6 || !rm.comments().isEmpty() || i == moves.size() - 1) {
                 out.append(nl);
@@ -259,14 +258,15 @@ final class KifWriter {
     }
 
     /** A move in KI2: square (or 同), piece, the words that tell it apart, 成/不成/打. */
-    static String ki2Text(RecordBoard board, Move m, PieceType kind, Side side, Square lastTo) {
+    public static String ki2Text(RecordBoard board, Move m, PieceType kind, Side side, Square lastTo) {
         StringBuilder sb = new StringBuilder(8);
         sb.append(m.to().equals(lastTo) ? "同" + (KifNames.moveName(kind).length() == 1 ? "\u3000" : "")
                 : KifNames.square(m.to()));
         sb.append(KifNames.moveName(kind));
         List<Square> candidates = candidates(board, m.to(), kind, side);
         if (m.isDrop()) {
-            if (!candidates.isEmpty()) {
+            // 打 also marks a drop of a piece the mover does not hold (a foul the record ends with)
+            if (!candidates.isEmpty() || board.inHand(side, kind) == 0) {
                 sb.append('打');
             }
             return sb.toString();
@@ -281,7 +281,7 @@ final class KifWriter {
     }
 
     /** The squares of the side's pieces of a kind that could move to a square. */
-    static List<Square> candidates(RecordBoard board, Square to, PieceType kind, Side side) {
+    public static List<Square> candidates(RecordBoard board, Square to, PieceType kind, Side side) {
         List<Square> list = new ArrayList<>(2);
         for (int i = 0; i < 81; i++) {
             Square sq = Square.ofIndex(i);

@@ -1,7 +1,8 @@
-package org.shogiban.notation;
+package org.shogiban.notation.jkf;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -13,6 +14,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.shogiban.notation.EndingWords;
+import org.shogiban.notation.EndKind;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.Handicap;
+import org.shogiban.notation.RecordBoard;
+import org.shogiban.notation.RecordEnd;
+import org.shogiban.notation.RecordFormatException;
+import org.shogiban.notation.RecordHeader;
+import org.shogiban.notation.RecordText;
+import org.shogiban.notation.RecordedMove;
+import org.shogiban.notation.Writers;
+import org.shogiban.notation.kif.Ki2Relative;
+import org.shogiban.notation.kif.KifNames;
+import org.shogiban.notation.kif.KifWriter;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.NotationException;
 import org.shogiban.rules.Piece;
@@ -27,31 +42,36 @@ import org.shogiban.rules.Square;
  * {@code HIRATE} or {@code KY}, or {@code OTHER} with the board), and {@code moves}, whose first entry holds the
  * comments before the first move and whose last may be a {@code special} ending. Forks (variations) are not read.
  */
-final class JkfCodec {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+public final class JkfCodec {
+    /** Trailing garbage after the object is refused, not ignored. */
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private JkfCodec() {
     }
 
     // ---------------------------------------------------------------- reading
 
-    static GameRecord read(String text) {
+    public static GameRecord read(String text) {
         JsonNode root;
         try {
             root = JSON.readTree(text);
         } catch (JacksonException e) {
             JsonLocation at = e.getLocation();
             throw new RecordFormatException(at == null ? 0 : Math.max(at.getLineNr(), 0),
-                    "expected JSON (JKF): " + e.getOriginalMessage());
+                    "expected JSON (JKF): " + RecordText.quote(String.valueOf(e.getOriginalMessage())));
         }
-        if (root == null || !root.isObject()) {
-            throw new RecordFormatException(1, "expected a JKF object {\"header\":..., \"moves\":[...]}");
+        if (root == null || !root.isObject() || !(root.has("header") || root.has("moves") || root.has("initial"))) {
+            throw new RecordFormatException(1, "expected a JKF object {\"header\":{...}, \"moves\":[...]}");
         }
         Map<String, String> header = new LinkedHashMap<>();
         JsonNode h = root.path("header");
+        if (!h.isMissingNode() && !h.isObject()) {
+            throw new RecordFormatException(0, "JKF header must be an object of strings, found " + type(h));
+        }
         for (Map.Entry<String, JsonNode> e : h.properties()) {
             String key = e.getKey();
-            String value = e.getValue().asText();
+            String value = text(e.getValue(), "header." + key);
             switch (key) {
                 case "手合割" -> {
                 }
@@ -67,20 +87,24 @@ final class JkfCodec {
         Position start = initial(root.path("initial"));
         JsonNode moves = root.path("moves");
         if (!moves.isMissingNode() && !moves.isArray()) {
-            throw new RecordFormatException(0, "JKF 'moves' must be an array");
+            throw new RecordFormatException(0, "JKF moves must be an array, found " + type(moves));
         }
         RecordBoard board = new RecordBoard(start);
         List<String> startComments = new ArrayList<>();
         List<RecordedMove> recorded = new ArrayList<>();
         RecordEnd end = RecordEnd.NONE;
+        RecordFormatException impossible = null;
         Square lastTo = null;
         for (int i = 0; i < moves.size(); i++) {
             JsonNode entry = moves.get(i);
+            if (!entry.isObject()) {
+                throw new RecordFormatException(0, "JKF moves[" + i + "] must be an object, found " + type(entry));
+            }
             List<String> comments = comments(entry.path("comments"), i);
             JsonNode move = entry.path("move");
             JsonNode special = entry.path("special");
             if (!special.isMissingNode() && !special.isNull()) {
-                end = special(special.asText(), board.sideToMove(), i);
+                end = special(text(special, "moves[" + i + "].special"), board.sideToMove(), i);
                 if (recorded.isEmpty()) {
                     startComments.addAll(comments);
                 } else {
@@ -98,16 +122,56 @@ final class JkfCodec {
                 }
                 throw new RecordFormatException(0, "JKF moves[" + i + "]: expected 'move' or 'special'");
             }
+            if (impossible != null) {
+                throw impossible;
+            }
             Move m = move(move, board, lastTo, i);
             String problem = board.problem(m);
             if (problem != null) {
-                throw new RecordFormatException(0, "JKF moves[" + i + "] (" + m.usi() + ") " + problem);
+                // kept only if the record ends in a foul right after it
+                impossible = new RecordFormatException(0, "JKF moves[" + i + "] (" + m.usi() + ") " + problem);
             }
-            board.apply(m);
+            board.play(m);
             lastTo = m.to();
             recorded.add(new RecordedMove(m, time(entry.path("time"), i), comments));
         }
+        if (impossible != null && end.kind() != EndKind.ILLEGAL_MOVE) {
+            throw impossible; // only a foul ending explains a move the board cannot make
+        }
         return new GameRecord(start, new RecordHeader(header), startComments, recorded, end);
+    }
+
+    /** What a JSON value is, for error messages: a string, a number, an array ... */
+    private static String type(JsonNode node) {
+        return node.isMissingNode() ? "nothing" : node.getNodeType().name().toLowerCase(java.util.Locale.ROOT)
+                + (node.isValueNode() ? " " + RecordText.quote(node.asText()) : "");
+    }
+
+    private static String text(JsonNode node, String where) {
+        if (!node.isTextual()) {
+            throw new RecordFormatException(0, "JKF " + where + " must be a string, found " + type(node));
+        }
+        return node.textValue();
+    }
+
+    /** A whole number in a range; 7.9, "7", true and numbers out of range are refused, not rounded or wrapped. */
+    private static int integer(JsonNode node, int min, int max, String where) {
+        if (!node.isIntegralNumber() || !node.canConvertToInt() || node.intValue() < min || node.intValue() > max) {
+            throw new RecordFormatException(0, "JKF " + where + " must be a whole number " + min + ".." + max
+                    + ", found " + type(node));
+        }
+        return node.intValue();
+    }
+
+    /** An optional boolean: absent or null is false. */
+    private static boolean flag(JsonNode node, String where) {
+        if (node.isMissingNode() || node.isNull()) {
+            return false;
+        }
+        if (!node.isBoolean()) {
+            throw new RecordFormatException(0, "JKF " + where + " must be true or false, found " + type(node));
+        }
+        return node.booleanValue();
     }
 
     private static List<String> comments(JsonNode node, int i) {
@@ -118,7 +182,9 @@ final class JkfCodec {
         if (!node.isArray()) {
             throw new RecordFormatException(0, "JKF moves[" + i + "].comments must be an array of strings");
         }
-        node.forEach(c -> list.add(c.asText()));
+        for (int c = 0; c < node.size(); c++) {
+            list.add(text(node.get(c), "moves[" + i + "].comments[" + c + "]"));
+        }
         return list;
     }
 
@@ -126,11 +192,15 @@ final class JkfCodec {
         if (initial.isMissingNode() || initial.isNull()) {
             return Position.startpos();
         }
-        String preset = initial.path("preset").asText("HIRATE");
+        if (!initial.isObject()) {
+            throw new RecordFormatException(0, "JKF initial must be an object, found " + type(initial));
+        }
+        JsonNode presetNode = initial.path("preset");
+        String preset = presetNode.isMissingNode() ? "HIRATE" : text(presetNode, "initial.preset");
         if (!preset.equals("OTHER")) {
             return Handicap.fromJkfPreset(preset).map(Handicap::start).orElseThrow(() -> new RecordFormatException(0,
-                    "unknown JKF initial preset '" + preset + "'; expected HIRATE, KY, KY_R, KA, HI, HIKY, 2, 3, 4, 5,"
-                            + " 5_L, 6, 8, 10 or OTHER"));
+                    "unknown JKF initial preset " + RecordText.quote(preset) + "; expected HIRATE, KY, KY_R, KA, HI,"
+                            + " HIKY, 2, 3, 4, 5, 5_L, 6, 8, 10 or OTHER"));
         }
         JsonNode data = initial.path("data");
         JsonNode rows = data.path("board");
@@ -145,19 +215,38 @@ final class JkfCodec {
             }
             for (int y = 1; y <= 9; y++) {
                 JsonNode sq = file.get(y - 1);
+                String where = "initial.data.board[" + (x - 1) + "][" + (y - 1) + "]";
+                if (!sq.isObject()) {
+                    throw new RecordFormatException(0, "JKF " + where + " must be an object, found " + type(sq));
+                }
                 if (sq.path("kind").isMissingNode() || sq.path("kind").isNull()) {
                     continue;
                 }
-                squares[Square.of(x, y).index()] = Piece.of(color(sq.path("color"), "initial.data.board"),
-                        kind(sq.path("kind"), "initial.data.board"));
+                squares[Square.of(x, y).index()] = Piece.of(color(sq.path("color"), where + ".color"),
+                        kind(sq.path("kind"), where + ".kind"));
             }
         }
         int[][] handCounts = new int[2][7];
         JsonNode hands = data.path("hands");
+        if (!hands.isMissingNode() && (!hands.isArray() || hands.size() != 2)) {
+            throw new RecordFormatException(0, "JKF initial.data.hands must be two objects (sente's, gote's hand)");
+        }
         for (Side side : Side.values()) {
-            for (PieceType kind : PieceType.HAND_KINDS) {
-                handCounts[side.ordinal()][kind.handIndex()] =
-                        hands.path(side.ordinal()).path(KifNames.csaName(kind)).asInt(0);
+            JsonNode hand = hands.path(side.ordinal());
+            if (hand.isMissingNode()) {
+                continue;
+            }
+            if (!hand.isObject()) {
+                throw new RecordFormatException(0, "JKF initial.data.hands[" + side.ordinal() + "] must be an object");
+            }
+            for (Map.Entry<String, JsonNode> e : hand.properties()) {
+                String where = "initial.data.hands[" + side.ordinal() + "]." + e.getKey();
+                PieceType kind = KifNames.fromCsa(e.getKey());
+                if (kind == null || !kind.isHandKind()) {
+                    throw new RecordFormatException(0, "JKF " + where + ": " + RecordText.quote(e.getKey())
+                            + " is not a piece that can be in hand (FU KY KE GI KI KA HI)");
+                }
+                handCounts[side.ordinal()][kind.handIndex()] = integer(e.getValue(), 0, 18, where);
             }
         }
         String sfen = Sfen.format(squares, handCounts, color(data.path("color"), "initial.data.color"), 1);
@@ -169,53 +258,53 @@ final class JkfCodec {
     }
 
     private static Side color(JsonNode node, String where) {
-        if (!node.isInt() || node.asInt() < 0 || node.asInt() > 1) {
-            throw new RecordFormatException(0, "JKF " + where + ": expected color 0 (sente) or 1 (gote), found "
-                    + node);
-        }
-        return node.asInt() == 0 ? Side.SENTE : Side.GOTE;
+        return integer(node, 0, 1, where) == 0 ? Side.SENTE : Side.GOTE;
     }
 
     private static PieceType kind(JsonNode node, String where) {
-        PieceType kind = KifNames.fromCsa(node.asText());
+        PieceType kind = KifNames.fromCsa(text(node, where));
         if (kind == null) {
-            throw new RecordFormatException(0, "JKF " + where + ": unknown piece " + node
+            throw new RecordFormatException(0, "JKF " + where + ": unknown piece " + RecordText.quote(node.asText())
                     + "; expected FU KY KE GI KI KA HI OU TO NY NK NG UM RY");
         }
         return kind;
     }
 
     private static Square place(JsonNode node, String where) {
-        int x = node.path("x").asInt(0);
-        int y = node.path("y").asInt(0);
-        if (x < 1 || x > 9 || y < 1 || y > 9) {
-            throw new RecordFormatException(0, "JKF " + where + ": expected a square {\"x\":1..9,\"y\":1..9}, found "
-                    + node);
+        if (!node.isObject()) {
+            throw new RecordFormatException(0, "JKF " + where + " must be a square {\"x\":1..9,\"y\":1..9}, found "
+                    + type(node));
         }
-        return Square.of(x, y);
+        return Square.of(integer(node.path("x"), 1, 9, where + ".x"), integer(node.path("y"), 1, 9, where + ".y"));
     }
 
     private static Move move(JsonNode move, RecordBoard board, Square lastTo, int i) {
         String where = "moves[" + i + "].move";
+        if (!move.isObject()) {
+            throw new RecordFormatException(0, "JKF " + where + " must be an object, found " + type(move));
+        }
         PieceType kind = kind(move.path("piece"), where + ".piece");
         JsonNode colorNode = move.path("color");
         if (!colorNode.isMissingNode() && color(colorNode, where + ".color") != board.sideToMove()) {
             throw new RecordFormatException(0, "JKF " + where + ": expected a move by "
                     + board.sideToMove().label() + " (color " + board.sideToMove().ordinal() + "), found color "
-                    + colorNode);
+                    + colorNode.intValue());
         }
+        boolean same = flag(move.path("same"), where + ".same");
+        boolean promote = flag(move.path("promote"), where + ".promote");
         Square to;
-        if (move.path("to").isObject()) {
+        if (!move.path("to").isMissingNode() && !move.path("to").isNull()) {
             to = place(move.path("to"), where + ".to");
-        } else if (move.path("same").asBoolean(false) && lastTo != null) {
+        } else if (same && lastTo != null) {
             to = lastTo;
         } else {
             throw new RecordFormatException(0, "JKF " + where + ": expected 'to' (or 'same' after a move)");
         }
         JsonNode from = move.path("from");
         if (from.isMissingNode() || from.isNull()) {
-            if (!kind.isHandKind()) {
-                throw new RecordFormatException(0, "JKF " + where + ": a drop of " + kind + " (no 'from')");
+            if (!kind.isHandKind() || promote) {
+                throw new RecordFormatException(0, "JKF " + where + ": a drop (no 'from') of "
+                        + KifNames.csaName(kind) + (promote ? " that promotes" : ", which is never in hand"));
             }
             return Move.drop(kind, to);
         }
@@ -228,45 +317,42 @@ final class JkfCodec {
         if (source.equals(to)) {
             throw new RecordFormatException(0, "JKF " + where + " goes nowhere");
         }
-        return Move.of(source, to, move.path("promote").asBoolean(false));
+        return Move.of(source, to, promote);
     }
 
     private static Duration time(JsonNode time, int i) {
+        if (time.isMissingNode() || time.isNull()) {
+            return null;
+        }
         JsonNode now = time.path("now");
         if (!now.isObject()) {
             return null;
         }
-        long s = now.path("h").asLong(0) * 3600 + now.path("m").asLong(0) * 60 + now.path("s").asLong(0);
-        if (s < 0) {
-            throw new RecordFormatException(0, "JKF moves[" + i + "].time.now is negative");
+        String where = "moves[" + i + "].time.now.";
+        long s = 0;
+        for (String unit : new String[] {"h", "m", "s"}) {
+            JsonNode v = now.path(unit);
+            if (!v.isMissingNode()) {
+                s = s * 60 + integer(v, 0, 999_999_999, where + unit);
+            } else {
+                s = s * 60;
+            }
         }
         return Duration.ofSeconds(s);
     }
 
     private static RecordEnd special(String special, Side mover, int i) {
-        return switch (special) {
-            case "TORYO" -> RecordEnd.of(EndKind.RESIGNATION, mover);
-            case "TSUMI" -> RecordEnd.of(EndKind.CHECKMATE, mover);
-            case "SENNICHITE" -> RecordEnd.of(EndKind.REPETITION);
-            case "OUTE_SENNICHITE" -> RecordEnd.of(EndKind.PERPETUAL_CHECK, mover.opponent());
-            case "KACHI" -> RecordEnd.of(EndKind.IMPASSE_DECLARATION, mover);
-            case "JISHOGI" -> RecordEnd.of(EndKind.IMPASSE_DRAW);
-            case "HIKIWAKE" -> RecordEnd.of(EndKind.DRAW);
-            case "MAX_MOVES" -> RecordEnd.of(EndKind.MAX_MOVES);
-            case "TIME_UP" -> RecordEnd.of(EndKind.TIME_UP, mover);
-            case "ILLEGAL_MOVE" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, mover);
-            case "+ILLEGAL_ACTION" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, Side.SENTE);
-            case "-ILLEGAL_ACTION" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, Side.GOTE);
-            case "CHUDAN" -> RecordEnd.of(EndKind.ABORTED);
-            default -> throw new RecordFormatException(0, "JKF moves[" + i + "]: unknown special '" + special
-                    + "'; expected TORYO, TSUMI, SENNICHITE, KACHI, JISHOGI, HIKIWAKE, TIME_UP, ILLEGAL_MOVE,"
-                    + " +ILLEGAL_ACTION, -ILLEGAL_ACTION or CHUDAN");
-        };
+        RecordEnd said = EndingWords.fromCsa(special, mover);
+        if (said == null) {
+            throw new RecordFormatException(0, "JKF moves[" + i + "]: unknown special " + RecordText.quote(special)
+                    + "; expected " + EndingWords.csaWords(""));
+        }
+        return said;
     }
 
     // ---------------------------------------------------------------- writing
 
-    static String write(GameRecord record) {
+    public static String write(GameRecord record) {
         ObjectNode root = JSON.createObjectNode();
         ObjectNode header = root.putObject("header");
         Optional<Handicap> handicap = record.handicap();
@@ -324,7 +410,7 @@ final class JkfCodec {
             RecordedMove rm = recorded.get(i);
             Move m = rm.move();
             Side side = board.sideToMove();
-            PieceType kind = Writers.check(board, m, i);
+            PieceType kind = Writers.check(record, board, m, i);
             ObjectNode entry = moves.addObject();
             if (!rm.comments().isEmpty()) {
                 ArrayNode c = entry.putArray("comments");
@@ -372,7 +458,7 @@ final class JkfCodec {
                 sum.put("m", total / 60 % 60);
                 sum.put("s", total % 60);
             }
-            board.apply(m);
+            board.play(m);
             lastTo = m.to();
         }
         String special = specialName(record.end(), board.sideToMove());
@@ -388,18 +474,6 @@ final class JkfCodec {
 
     /** The JKF special; JKF has no perpetual check or move limit, so those become a foul and a draw. */
     private static String specialName(RecordEnd end, Side mover) {
-        return switch (end.kind()) {
-            case NONE -> null;
-            case RESIGNATION -> "TORYO";
-            case CHECKMATE -> "TSUMI";
-            case REPETITION -> "SENNICHITE";
-            case IMPASSE_DECLARATION -> "KACHI";
-            case IMPASSE_DRAW -> "JISHOGI";
-            case DRAW, MAX_MOVES -> "HIKIWAKE";
-            case TIME_UP -> "TIME_UP";
-            case PERPETUAL_CHECK, ILLEGAL_MOVE -> end.side() == mover ? "ILLEGAL_MOVE"
-                    : end.side() == Side.SENTE ? "+ILLEGAL_ACTION" : "-ILLEGAL_ACTION";
-            case ABORTED -> "CHUDAN";
-        };
+        return EndingWords.jkf(end, mover);
     }
 }

@@ -1,7 +1,8 @@
-package org.shogiban.notation;
+package org.shogiban.notation.usi;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.shogiban.notation.RecordText;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.NotationException;
 import org.shogiban.rules.Position;
@@ -43,13 +44,13 @@ public record UsiPositionLine(Position start, List<Move> moves) {
             i = end;
         } else {
             throw new NotationException("USI position line: expected 'startpos' or 'sfen' at token " + (i + 1)
-                    + ", found '" + tokens[i] + "'");
+                    + ", found " + RecordText.quote(tokens[i]));
         }
         List<Move> moves = new ArrayList<>();
         if (i < tokens.length) {
             if (!tokens[i].equals("moves")) {
-                throw new NotationException("USI position line: expected 'moves' at token " + (i + 1) + ", found '"
-                        + tokens[i] + "'");
+                throw new NotationException("USI position line: expected 'moves' at token " + (i + 1) + ", found "
+                        + RecordText.quote(tokens[i]));
             }
             for (int m = i + 1; m < tokens.length; m++) {
                 try {

@@ -1,4 +1,4 @@
-package org.shogiban.notation;
+package org.shogiban.notation.csa;
 
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -6,6 +6,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.shogiban.notation.EndingWords;
+import org.shogiban.notation.EndKind;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.Handicap;
+import org.shogiban.notation.RecordBoard;
+import org.shogiban.notation.RecordEnd;
+import org.shogiban.notation.RecordFormatException;
+import org.shogiban.notation.RecordHeader;
+import org.shogiban.notation.RecordText;
+import org.shogiban.notation.RecordedMove;
+import org.shogiban.notation.kif.KifNames;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.NotationException;
 import org.shogiban.rules.Piece;
@@ -21,7 +33,7 @@ import org.shogiban.rules.Square;
  * and {@code %} endings. Comments are {@code '} lines; {@code '*} lines are kept as comments on the last move. Only
  * the first game of a file with several ({@code /} separated) is read.
  */
-final class CsaReader {
+public final class CsaReader {
     private static final Map<String, String> FIELD_NAMES = Map.of(
             "EVENT", RecordHeader.EVENT, "SITE", RecordHeader.SITE, "START_TIME", RecordHeader.START_TIME,
             "END_TIME", RecordHeader.END_TIME, "OPENING", RecordHeader.OPENING);
@@ -41,12 +53,14 @@ final class CsaReader {
     private Duration pendingTime;
     private RecordEnd end = RecordEnd.NONE;
     private boolean ended;
+    /** A move the board cannot show, kept only if the record ends in a foul right after it; else this error. */
+    private RecordFormatException impossible;
 
     private CsaReader(List<String> lines) {
         this.lines = lines;
     }
 
-    static GameRecord read(List<String> lines) {
+    public static GameRecord read(List<String> lines) {
         return new CsaReader(lines).read();
     }
 
@@ -81,8 +95,15 @@ final class CsaReader {
             }
         }
         flushMove();
+        if (!positionGiven && moves.isEmpty() && !ended) {
+            throw new RecordFormatException(1, GameRecords.NOT_A_RECORD + "; this CSA text has no position (PI,"
+                    + " P1..P9), move or ending");
+        }
         if (start == null) {
             begin(lines.size());
+        }
+        if (impossible != null && end.kind() != EndKind.ILLEGAL_MOVE) {
+            throw impossible; // only a foul ending explains a move the board cannot make
         }
         return new GameRecord(start, new RecordHeader(header), startComments, moves, end);
     }
@@ -111,7 +132,7 @@ final class CsaReader {
             if (s.charAt(0) == 'T' || s.charAt(0) == '%') {
                 return; // the time of the ending, or the server repeating it: the first ending stands
             }
-            throw new RecordFormatException(number, "expected nothing after the end of the game, found '" + s + "'");
+            throw new RecordFormatException(number, "expected nothing after the end of the game, found " + RecordText.quote(s));
         }
         char c = s.charAt(0);
         switch (c) {
@@ -122,8 +143,8 @@ final class CsaReader {
             case '+', '-' -> {
                 if (s.length() == 1) {
                     if (start != null) {
-                        throw new RecordFormatException(number, "expected a move such as " + c + "7776FU, found '"
-                                + s + "'");
+                        throw new RecordFormatException(number, "expected a move such as " + c + "7776FU, found "
+                                + RecordText.quote(s));
                     }
                     sideToMove = c == '+' ? Side.SENTE : Side.GOTE;
                 } else {
@@ -133,19 +154,19 @@ final class CsaReader {
             case 'T' -> time(s, number);
             case '%' -> special(s, number);
             default -> throw new RecordFormatException(number, "expected a CSA line (V, N, $, P, +, -, T, % or '),"
-                    + " found '" + s + "'");
+                    + " found " + RecordText.quote(s));
         }
     }
 
     private static void version(String s, int number) {
         if (!s.matches("V[1-3](\\.\\d+)?")) {
-            throw new RecordFormatException(number, "expected a version such as V2.2 or V3.0, found '" + s + "'");
+            throw new RecordFormatException(number, "expected a version such as V2.2 or V3.0, found " + RecordText.quote(s));
         }
     }
 
     private void name(String s, int number) {
         if (s.length() < 2 || (s.charAt(1) != '+' && s.charAt(1) != '-')) {
-            throw new RecordFormatException(number, "expected a player name as N+name or N-name, found '" + s + "'");
+            throw new RecordFormatException(number, "expected a player name as N+name or N-name, found " + RecordText.quote(s));
         }
         header.put(s.charAt(1) == '+' ? RecordHeader.SENTE : RecordHeader.GOTE, s.substring(2).strip());
     }
@@ -153,7 +174,7 @@ final class CsaReader {
     private void field(String s, int number) {
         int colon = s.indexOf(':');
         if (colon < 2) {
-            throw new RecordFormatException(number, "expected a field as $NAME:value, found '" + s + "'");
+            throw new RecordFormatException(number, "expected a field as $NAME:value, found " + RecordText.quote(s));
         }
         String key = s.substring(1, colon);
         String kifName = FIELD_NAMES.get(key);
@@ -164,10 +185,10 @@ final class CsaReader {
 
     private void positionLine(String s, int number) {
         if (start != null) {
-            throw new RecordFormatException(number, "expected a move, found the position line '" + s + "'");
+            throw new RecordFormatException(number, "expected a move, found the position line " + RecordText.quote(s));
         }
         if (s.length() < 2) {
-            throw new RecordFormatException(number, "expected PI, P1..P9, P+ or P-, found '" + s + "'");
+            throw new RecordFormatException(number, "expected PI, P1..P9, P+ or P-, found " + RecordText.quote(s));
         }
         char kind = s.charAt(1);
         if (kind == 'I') {
@@ -178,13 +199,13 @@ final class CsaReader {
             for (int at = 2; at < s.length(); at += 4) {
                 if (at + 4 > s.length()) {
                     throw new RecordFormatException(number, "expected squares and pieces to remove such as PI82HI22KA,"
-                            + " found '" + s + "'");
+                            + " found " + RecordText.quote(s));
                 }
                 Square sq = csaSquare(s, at, number);
                 PieceType type = KifNames.fromCsa(s.substring(at + 2, at + 4));
                 Piece on = squares[sq.index()];
                 if (sq == null || on == null || on.type() != type) {
-                    throw new RecordFormatException(number, "'" + s + "' removes " + s.substring(at, at + 4)
+                    throw new RecordFormatException(number, RecordText.quote(s) + " removes " + s.substring(at, at + 4)
                             + ", which is not on the start position");
                 }
                 squares[sq.index()] = null;
@@ -193,8 +214,12 @@ final class CsaReader {
         } else if (kind >= '1' && kind <= '9') {
             int rank = kind - '0';
             String row = s.substring(2);
-            if (row.length() < 27) {
-                row = row + " ".repeat(27 - row.length());
+            if (row.length() == 26) {
+                row = row + " "; // the last square's trailing space, stripped with the line's end
+            }
+            if (row.length() != 27) {
+                throw new RecordFormatException(number, "expected 9 squares of 3 characters (' * ', '+FU', '-KA' ...)"
+                        + " in " + RecordText.quote(s) + ", found " + row.length() + " characters");
             }
             for (int col = 0; col < 9; col++) {
                 String cell = row.substring(col * 3, col * 3 + 3);
@@ -211,8 +236,8 @@ final class CsaReader {
             Side side = kind == '+' ? Side.SENTE : Side.GOTE;
             for (int at = 2; at < s.length(); at += 4) {
                 if (at + 4 > s.length()) {
-                    throw new RecordFormatException(number, "expected square and piece pairs such as P+00FU, found '"
-                            + s + "'");
+                    throw new RecordFormatException(number, "expected square and piece pairs such as P+00FU, found "
+                            + RecordText.quote(s));
                 }
                 String sqText = s.substring(at, at + 2);
                 String piece = s.substring(at + 2, at + 4);
@@ -222,12 +247,12 @@ final class CsaReader {
                 }
                 PieceType type = KifNames.fromCsa(piece);
                 if (type == null) {
-                    throw new RecordFormatException(number, "unknown piece '" + piece + "' in '" + s
-                            + "'; expected FU KY KE GI KI KA HI OU TO NY NK NG UM RY");
+                    throw new RecordFormatException(number, "unknown piece " + RecordText.quote(piece) + " in " + RecordText.quote(s)
+                            + "; expected FU KY KE GI KI KA HI OU TO NY NK NG UM RY");
                 }
                 if (sqText.equals("00")) {
                     if (!type.isHandKind()) {
-                        throw new RecordFormatException(number, "'" + s + "' puts " + piece + " in hand");
+                        throw new RecordFormatException(number, RecordText.quote(s) + " puts " + piece + " in hand");
                     }
                     hands[side.ordinal()][type.handIndex()]++;
                 } else {
@@ -236,7 +261,7 @@ final class CsaReader {
             }
             positionGiven = true;
         } else {
-            throw new RecordFormatException(number, "expected PI, P1..P9, P+ or P-, found '" + s + "'");
+            throw new RecordFormatException(number, "expected PI, P1..P9, P+ or P-, found " + RecordText.quote(s));
         }
     }
 
@@ -261,8 +286,8 @@ final class CsaReader {
         char sign = cell.charAt(0);
         PieceType type = KifNames.fromCsa(cell.substring(1));
         if ((sign != '+' && sign != '-') || type == null) {
-            throw new RecordFormatException(number, "expected ' * ' or a piece such as +FU or -KA in '" + line
-                    + "', found '" + cell + "'");
+            throw new RecordFormatException(number, "expected ' * ' or a piece such as +FU or -KA in " + RecordText.quote(line)
+                    + ", found " + RecordText.quote(cell));
         }
         return Piece.of(sign == '+' ? Side.SENTE : Side.GOTE, type);
     }
@@ -271,7 +296,7 @@ final class CsaReader {
         int file = s.charAt(at) - '0';
         int rank = s.charAt(at + 1) - '0';
         if (file < 1 || file > 9 || rank < 1 || rank > 9) {
-            throw new RecordFormatException(number, "expected a square 11..99 in '" + s + "', found '"
+            throw new RecordFormatException(number, "expected a square 11..99 in " + RecordText.quote(s) + ", found '"
                     + s.substring(at, at + 2) + "'");
         }
         return Square.of(file, rank);
@@ -301,29 +326,28 @@ final class CsaReader {
         if (start == null) {
             if (sideToMove == null && positionGiven) {
                 throw new RecordFormatException(number, "expected the side to move ('+' or '-') after the position,"
-                        + " found '" + s + "'");
+                        + " found " + RecordText.quote(s));
             }
             begin(number);
         }
         Side side = s.charAt(0) == '+' ? Side.SENTE : Side.GOTE;
         if (s.length() != 7) {
-            throw new RecordFormatException(number, "expected a move such as " + s.charAt(0) + "7776FU, found '" + s
-                    + "'");
+            throw new RecordFormatException(number, "expected a move such as " + s.charAt(0) + "7776FU, found " + RecordText.quote(s));
         }
         if (side != board.sideToMove()) {
             throw new RecordFormatException(number, "expected a move by " + (side == Side.SENTE ? "- (gote)"
-                    : "+ (sente)") + ", found '" + s + "'");
+                    : "+ (sente)") + ", found " + RecordText.quote(s));
         }
         PieceType after = KifNames.fromCsa(s.substring(5, 7));
         if (after == null) {
-            throw new RecordFormatException(number, "unknown piece '" + s.substring(5, 7) + "' in '" + s
-                    + "'; expected FU KY KE GI KI KA HI OU TO NY NK NG UM RY");
+            throw new RecordFormatException(number, "unknown piece " + RecordText.quote(s.substring(5, 7)) + " in " + RecordText.quote(s)
+                    + "; expected FU KY KE GI KI KA HI OU TO NY NK NG UM RY");
         }
         Square to = csaSquare(s, 3, number);
         Move move;
         if (s.startsWith("00", 1)) {
             if (!after.isHandKind()) {
-                throw new RecordFormatException(number, "'" + s + "' drops a " + RecordBoard.name(after)
+                throw new RecordFormatException(number, RecordText.quote(s) + " drops a " + RecordBoard.name(after)
                         + ", which is never in hand");
             }
             move = Move.drop(after, to);
@@ -331,36 +355,44 @@ final class CsaReader {
             Square from = csaSquare(s, 1, number);
             Piece on = board.at(from);
             if (on == null) {
-                throw new RecordFormatException(number, "'" + s + "' moves from " + from + ", which is empty");
+                // moving from an empty square: kept (as not promoting) if a foul ending follows
+                on = Piece.of(side, after);
             }
             boolean promote = on.type() != after && on.type().canPromote() && on.type().promoted() == after;
             if (on.type() != after && !promote) {
-                throw new RecordFormatException(number, "'" + s + "': " + from + " holds " + RecordBoard.describe(on)
+                throw new RecordFormatException(number, RecordText.quote(s) + ": " + from + " holds " + RecordBoard.describe(on)
                         + ", which cannot become " + s.substring(5, 7));
             }
             if (from.equals(to)) {
-                throw new RecordFormatException(number, "'" + s + "' goes nowhere");
+                throw new RecordFormatException(number, RecordText.quote(s) + " goes nowhere");
             }
             move = Move.of(from, to, promote);
         }
+        if (impossible != null) {
+            throw impossible;
+        }
         String problem = board.problem(move);
         if (problem != null) {
-            throw new RecordFormatException(number, "'" + s + "' " + problem);
+            impossible = new RecordFormatException(number, RecordText.quote(s) + " " + problem);
         }
         flushMove();
-        board.apply(move);
+        board.play(move);
         pendingMove = move;
     }
 
     private void time(String s, int number) {
+        if (!s.matches("T\\d{1,9}(\\.\\d{1,3})?")) {
+            throw new RecordFormatException(number, "expected a time in seconds such as T12 (at most 9 digits,"
+                    + " 3 decimals), found " + RecordText.quote(s));
+        }
         Duration d;
         try {
             d = Duration.ofMillis(new BigDecimal(s.substring(1)).movePointRight(3).longValueExact());
         } catch (NumberFormatException | ArithmeticException e) {
-            throw new RecordFormatException(number, "expected a time in seconds such as T12, found '" + s + "'");
+            throw new RecordFormatException(number, "expected a time in seconds such as T12, found " + RecordText.quote(s));
         }
         if (d.isNegative()) {
-            throw new RecordFormatException(number, "expected a time in seconds such as T12, found '" + s + "'");
+            throw new RecordFormatException(number, "expected a time in seconds such as T12, found " + RecordText.quote(s));
         }
         if (pendingMove != null) {
             pendingTime = d;
@@ -382,24 +414,12 @@ final class CsaReader {
         }
         flushMove();
         Side mover = board.sideToMove();
-        end = switch (s) {
-            case "%TORYO" -> RecordEnd.of(EndKind.RESIGNATION, mover);
-            case "%TSUMI" -> RecordEnd.of(EndKind.CHECKMATE, mover);
-            case "%SENNICHITE" -> RecordEnd.of(EndKind.REPETITION);
-            case "%OUTE_SENNICHITE" -> RecordEnd.of(EndKind.PERPETUAL_CHECK, mover.opponent());
-            case "%KACHI" -> RecordEnd.of(EndKind.IMPASSE_DECLARATION, mover);
-            case "%JISHOGI" -> RecordEnd.of(EndKind.IMPASSE_DRAW);
-            case "%HIKIWAKE" -> RecordEnd.of(EndKind.DRAW);
-            case "%MAX_MOVES" -> RecordEnd.of(EndKind.MAX_MOVES);
-            case "%TIME_UP" -> RecordEnd.of(EndKind.TIME_UP, mover);
-            case "%ILLEGAL_MOVE" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, mover);
-            case "%+ILLEGAL_ACTION" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, Side.SENTE);
-            case "%-ILLEGAL_ACTION" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, Side.GOTE);
-            case "%CHUDAN" -> RecordEnd.of(EndKind.ABORTED);
-            default -> throw new RecordFormatException(number, "unknown ending '" + s + "'; expected %TORYO, %TSUMI,"
-                    + " %SENNICHITE, %OUTE_SENNICHITE, %KACHI, %JISHOGI, %HIKIWAKE, %MAX_MOVES, %TIME_UP,"
-                    + " %ILLEGAL_MOVE, %+ILLEGAL_ACTION, %-ILLEGAL_ACTION or %CHUDAN");
-        };
+        RecordEnd said = s.startsWith("%") ? EndingWords.fromCsa(s.substring(1), mover) : null;
+        if (said == null) {
+            throw new RecordFormatException(number, "unknown ending " + RecordText.quote(s) + "; expected "
+                    + EndingWords.csaWords("%"));
+        }
+        end = said;
         ended = true;
     }
 }

@@ -1,12 +1,18 @@
-package org.shogiban.notation;
+package org.shogiban.notation.kif;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import org.shogiban.notation.EndKind;
+import org.shogiban.notation.EndingWords;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.RecordBoard;
+import org.shogiban.notation.RecordEnd;
+import org.shogiban.notation.RecordFormatException;
+import org.shogiban.notation.RecordText;
+import org.shogiban.notation.RecordedMove;
 import org.shogiban.rules.Move;
-import org.shogiban.rules.NotationException;
 import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Position;
@@ -15,28 +21,20 @@ import org.shogiban.rules.Square;
 
 /**
  * Reads KIF (moves with source squares: {@code 1 ７六歩(77)}) and KI2 (moves as players write them:
- * {@code ▲７六歩}, told apart by 右/左/直/上/引/寄 where needed). Headers, board diagrams, comments and end lines
+ * {@code ▲７六歩}, told apart by 右/左/直/上/引/寄 where needed). The start (headers, board diagram) is read by
+ * {@link KifStart}; comments and end lines
  * are shared by both. Variations (変化) are not read: the main line ends where the first one starts.
  */
-final class KifReader {
+public final class KifReader {
     private static final String MARKS = "▲△☗☖▼▽";
     private static final String MODIFIERS = "右左直上引寄行入";
 
     private final List<String> lines;
     private final boolean ki2;
-    private final Map<String, String> header = new LinkedHashMap<>();
     private final List<String> startComments = new ArrayList<>();
     private final List<RecordedMove> moves = new ArrayList<>();
+    private final KifStart head;
     private final List<String> pendingComments = new ArrayList<>();
-    private Handicap handicap;
-    private int handicapLine;
-    private String[] diagramRows;
-    private int diagramRowCount;
-    private int diagramLine;
-    private String senteHand;
-    private String goteHand;
-    private Side diagramSide = Side.SENTE;
-    private int startMoveNumber;
     private Position start;
     private RecordBoard board;
     private Square lastTo;
@@ -45,18 +43,23 @@ final class KifReader {
     private RecordEnd end = RecordEnd.NONE;
     private boolean ended;
     private RecordEnd summaryEnd;
+    /** A move the board cannot show, kept only if the record ends in a foul right after it; else this error. */
+    private RecordFormatException impossible;
+    /** Whether the text showed something only a game record has: a move table, 手合割, a board, moves, まで. */
+    private boolean recognised;
     private final PieceType[] kindOut = new PieceType[1];
 
     private KifReader(List<String> lines, boolean ki2) {
         this.lines = lines;
         this.ki2 = ki2;
+        this.head = new KifStart(ki2);
     }
 
-    static GameRecord readKif(List<String> lines) {
+    public static GameRecord readKif(List<String> lines) {
         return new KifReader(lines, false).read();
     }
 
-    static GameRecord readKi2(List<String> lines) {
+    public static GameRecord readKi2(List<String> lines) {
         return new KifReader(lines, true).read();
     }
 
@@ -76,28 +79,46 @@ final class KifReader {
                 continue;
             }
             if (t.startsWith("まで")) {
+                recognised = true;
                 summary(t);
                 continue;
             }
             if (!ki2 && startsWithMoveNumber(t)) {
+                recognised = true;
                 kifMoveLine(t, number);
             } else if (ki2 && MARKS.indexOf(t.charAt(0)) >= 0) {
+                recognised = true;
                 ki2MoveLine(t, number);
             } else if (start != null) {
                 throw new RecordFormatException(number, "expected " + (ki2 ? "KI2 moves such as ▲７六歩" 
-                        : "a move line such as '1 ７六歩(77)'") + ", a comment (*) or an end, found '" + t + "'");
+                        : "a move line such as '1 ７六歩(77)'") + ", a comment (*) or an end, found " + RecordText.quote(t));
             } else {
-                headerLine(line, t, number);
+                head.line(t, number);
             }
         }
         flushMove();
+        if (!recognised && !head.recognised()) {
+            throw new RecordFormatException(firstContentLine(), GameRecords.NOT_A_RECORD);
+        }
         if (start == null) {
-            startPosition(lines.size());
+            startPosition();
         }
         if (!ended && summaryEnd != null) {
             end = summaryEnd;
         }
-        return new GameRecord(start, new RecordHeader(header), startComments, moves, end);
+        if (impossible != null && end.kind() != EndKind.ILLEGAL_MOVE) {
+            throw impossible; // only a foul ending explains a move the board cannot make
+        }
+        return new GameRecord(start, head.header(), startComments, moves, end);
+    }
+
+    private int firstContentLine() {
+        for (int i = 0; i < lines.size(); i++) {
+            if (!lines.get(i).isBlank()) {
+                return i + 1;
+            }
+        }
+        return 1;
     }
 
     private static boolean startsWithMoveNumber(String t) {
@@ -116,161 +137,16 @@ final class KifReader {
         }
     }
 
-    // ---------------------------------------------------------------- header and board diagram
+    // ---------------------------------------------------------------- moves
 
-    private void headerLine(String raw, String t, int number) {
-        if (t.charAt(0) == '|') {
-            diagramRow(t, number);
-            return;
-        }
-        if (t.startsWith("+---") || t.startsWith("９ ８ ７") || t.startsWith("９　８　７") || t.startsWith("手数--")
-                || t.startsWith("手数―")) {
-            return;
-        }
-        switch (t) {
-            case "先手番", "下手番" -> {
-                diagramSide = Side.SENTE;
-                return;
-            }
-            case "後手番", "上手番" -> {
-                diagramSide = Side.GOTE;
-                return;
-            }
-            default -> {
-            }
-        }
-        if (t.startsWith("手数＝") || t.startsWith("手数=")) {
-            String n = t.substring(3).split("[\\s\u3000]", 2)[0];
-            try {
-                startMoveNumber = Integer.parseInt(n) + 1;
-            } catch (NumberFormatException e) {
-                throw new RecordFormatException(number, "expected a number after 手数＝, found '" + n + "'");
-            }
-            return;
-        }
-        int colon = t.indexOf('：');
-        if (colon < 0) {
-            colon = t.indexOf(':');
-        }
-        if (colon <= 0) {
-            throw new RecordFormatException(number, "expected a header (名前：値), a board diagram, a comment (*) or "
-                    + (ki2 ? "KI2 moves such as ▲７六歩" : "a move line such as '1 ７六歩(77)'") + ", found '"
-                    + t + "'");
-        }
-        String key = t.substring(0, colon).strip();
-        String value = t.substring(colon + 1).strip();
-        switch (key) {
-            case "手合割" -> {
-                handicapLine = number;
-                handicap = Handicap.fromKifName(value).orElse(null);
-                if (handicap == null && !value.equals("その他")) {
-                    throw new RecordFormatException(number, "unknown handicap '" + value + "'; expected 平手, 香落ち,"
-                            + " 角落ち, 飛車落ち, 飛香落ち, 二枚落ち, 四枚落ち, 六枚落ち, 八枚落ち, 十枚落ち or その他 with"
-                            + " a board diagram");
-                }
-            }
-            case "先手の持駒", "下手の持駒" -> senteHand = value;
-            case "後手の持駒", "上手の持駒" -> goteHand = value;
-            case "下手" -> header.put(RecordHeader.SENTE, value);
-            case "上手" -> header.put(RecordHeader.GOTE, value);
-            default -> header.put(key, value);
-        }
-    }
-
-    private void diagramRow(String t, int number) {
-        if (diagramRows == null) {
-            diagramRows = new String[9];
-            diagramLine = number;
-        }
-        if (diagramRowCount >= 9) {
-            throw new RecordFormatException(number, "a board diagram has 9 rows; found a 10th: '" + t + "'");
-        }
-        StringBuilder sfen = new StringBuilder();
-        int empty = 0;
-        int pos = 1;
-        for (int file = 9; file >= 1; file--) {
-            if (pos + 1 >= t.length()) {
-                throw new RecordFormatException(number, "expected 9 squares in the board row, found '" + t + "'");
-            }
-            char owner = t.charAt(pos);
-            char piece = t.charAt(pos + 1);
-            pos += 2;
-            if (piece == '・') {
-                empty++;
-                continue;
-            }
-            PieceType type = KifNames.fromBoardChar(piece);
-            if (type == null || (owner != ' ' && owner != 'v' && owner != '^' && owner != '\u3000')) {
-                throw new RecordFormatException(number, "expected a piece (' 歩', 'v歩' ...) or ' ・' for square "
-                        + file + (diagramRowCount + 1) + ", found '" + owner + piece + "'");
-            }
-            if (empty > 0) {
-                sfen.append(empty);
-                empty = 0;
-            }
-            sfen.append(type.sfen(owner == 'v' ? Side.GOTE : Side.SENTE));
-        }
-        if (empty > 0) {
-            sfen.append(empty);
-        }
-        diagramRows[diagramRowCount++] = sfen.toString();
-    }
-
-    private void startPosition(int number) {
-        if (diagramRows != null) {
-            if (diagramRowCount != 9) {
-                throw new RecordFormatException(diagramLine + diagramRowCount, "the board diagram has "
-                        + diagramRowCount + " rows; expected 9");
-            }
-            String sfen = String.join("/", diagramRows) + " " + diagramSide.sfenLetter() + " "
-                    + hands(senteHand, Side.SENTE, diagramLine) + hands(goteHand, Side.GOTE, diagramLine) + " 1";
-            sfen = sfen.replace(" b  1", " b - 1").replace(" w  1", " w - 1");
-            try {
-                start = Position.fromSfen(sfen);
-            } catch (NotationException e) {
-                throw new RecordFormatException(diagramLine, "the board diagram is not a position: " + e.getMessage());
-            }
-        } else if (handicap != null) {
-            start = handicap.start();
-        } else if (handicapLine > 0) {
-            throw new RecordFormatException(handicapLine, "手合割 その他 needs a board diagram before the moves");
-        } else {
-            start = Position.startpos();
-        }
-        if (startMoveNumber > 1) {
-            start = start.withMoveNumber(startMoveNumber);
-        }
+    private void startPosition() {
+        start = head.position();
         board = new RecordBoard(start);
     }
 
-    private static String hands(String text, Side side, int line) {
-        if (text == null || text.isEmpty() || text.equals("なし")) {
-            return "";
-        }
-        StringBuilder sb = new StringBuilder();
-        for (String item : text.split("[\\s\u3000]+")) {
-            if (item.isEmpty()) {
-                continue;
-            }
-            PieceType type = KifNames.fromBoardChar(item.charAt(0));
-            int count = item.length() == 1 ? 1 : KifNames.parseKanjiNumber(item.substring(1));
-            if (type == null || !type.isHandKind() || count < 1) {
-                throw new RecordFormatException(line, "expected pieces in hand such as 飛二　香四, found '" + item
-                        + "'");
-            }
-            if (count > 1) {
-                sb.append(count);
-            }
-            sb.append(type.sfen(side));
-        }
-        return sb.toString();
-    }
-
-    // ---------------------------------------------------------------- moves
-
     private void beginMoves(int number) {
         if (start == null) {
-            startPosition(number);
+            startPosition();
         }
     }
 
@@ -280,7 +156,11 @@ final class KifReader {
         while (t.charAt(i) >= '0' && t.charAt(i) <= '9') {
             i++;
         }
-        int moveNumber = Integer.parseInt(t.substring(0, Math.min(i, 9)));
+        if (i > 9) {
+            throw new RecordFormatException(number, "move number " + RecordText.quote(t.substring(0, i))
+                    + " is too long; expected at most 9 digits");
+        }
+        int moveNumber = Integer.parseInt(t.substring(0, i));
         String text = t.substring(i).strip();
         if (ended) {
             if (specialWord(text) != null) {
@@ -290,7 +170,7 @@ final class KifReader {
                     + moveNumber);
         }
         int plies = moves.size() + (pendingMove != null ? 1 : 0);
-        if (plies == 0 && startMoveNumber == 0 && moveNumber != start.moveNumber()) {
+        if (plies == 0 && head.startMoveNumber() == 0 && moveNumber != start.moveNumber()) {
             start = start.withMoveNumber(moveNumber);
         }
         int expected = start.moveNumber() + plies;
@@ -315,23 +195,7 @@ final class KifReader {
             cut++;
         }
         word = word.substring(0, cut);
-        Side mover = board.sideToMove();
-        return switch (word) {
-            case "投了" -> RecordEnd.of(EndKind.RESIGNATION, mover);
-            case "詰み", "詰" -> RecordEnd.of(EndKind.CHECKMATE, mover);
-            case "千日手" -> RecordEnd.of(EndKind.REPETITION);
-            case "持将棋" -> RecordEnd.of(EndKind.IMPASSE_DRAW);
-            case "切れ負け", "時間切れ" -> RecordEnd.of(EndKind.TIME_UP, mover);
-            case "反則負け" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, mover);
-            case "反則勝ち" -> RecordEnd.of(EndKind.ILLEGAL_MOVE, mover.opponent());
-            case "入玉勝ち", "宣言勝ち", "入玉宣言勝ち" -> RecordEnd.of(EndKind.IMPASSE_DECLARATION, mover);
-            case "引き分け" -> RecordEnd.of(EndKind.DRAW);
-            case "中断" -> RecordEnd.of(EndKind.ABORTED);
-            case "Time-up" -> RecordEnd.of(EndKind.TIME_UP, mover);
-            // a sealed move (adjourned game) and "no mate" (tsume problems) end the record without a result
-            case "封じ手", "不詰" -> RecordEnd.NONE;
-            default -> null;
-        };
+        return EndingWords.fromKif(word, board.sideToMove());
     }
 
     /** Where a move goes (同: the last move's square) and the piece it names, read from the start of a KIF/KI2 move. */
@@ -344,7 +208,7 @@ final class KifReader {
         Square to;
         if (text.charAt(0) == '同') {
             if (lastTo == null) {
-                throw new RecordFormatException(number, "'" + quoted + "': 同 (same square) needs a previous move");
+                throw new RecordFormatException(number, RecordText.quote(quoted) + ": 同 (same square) needs a previous move");
             }
             to = lastTo;
             pos = 1;
@@ -358,7 +222,7 @@ final class KifReader {
         int len = KifNames.readPieceName(text, pos, kindOut);
         if (len == 0) {
             throw new RecordFormatException(number, "expected a piece (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)"
-                    + " in '" + quoted + "'");
+                    + " in " + RecordText.quote(quoted));
         }
         return new Target(to, kindOut[0], pos + len);
     }
@@ -384,7 +248,7 @@ final class KifReader {
             int close = text.indexOf(')', pos);
             String src = close < 0 ? "" : text.substring(pos + 1, close);
             if (src.length() != 2 || KifNames.fileDigit(src.charAt(0)) < 0 || KifNames.rankDigit(src.charAt(1)) < 0) {
-                throw new RecordFormatException(number, "expected the source square as (77) in '" + text + "'");
+                throw new RecordFormatException(number, "expected the source square as (77) in " + RecordText.quote(text));
             }
             from = Square.of(KifNames.fileDigit(src.charAt(0)), KifNames.rankDigit(src.charAt(1)));
             pos = close + 1;
@@ -392,28 +256,28 @@ final class KifReader {
         Move move;
         if (from == null) {
             if (!named.isHandKind() || promote) {
-                throw new RecordFormatException(number, "'" + text + "' has no source square such as (77) and is "
+                throw new RecordFormatException(number, RecordText.quote(text) + " has no source square such as (77) and is "
                         + "not a drop of a piece from the hand");
             }
             move = Move.drop(named, to);
         } else {
             if (drop) {
-                throw new RecordFormatException(number, "'" + text + "' is a drop (打) with a source square");
+                throw new RecordFormatException(number, RecordText.quote(text) + " is a drop (打) with a source square");
             }
             if (from.equals(to)) {
-                throw new RecordFormatException(number, "'" + text + "' moves a piece onto its own square");
+                throw new RecordFormatException(number, RecordText.quote(text) + " moves a piece onto its own square");
             }
             move = Move.of(from, to, promote);
             checkNamedPiece(move, named, text, number);
         }
-        Duration time = parseTime(text, pos);
+        Duration time = parseTime(text, pos, number);
         play(move, time, text, number);
     }
 
     private void checkNamedPiece(Move move, PieceType named, String text, int number) {
         Piece on = board.at(move.from());
         if (on != null && on.side() == board.sideToMove() && on.type() != named) {
-            throw new RecordFormatException(number, "'" + text + "': " + move.from() + " holds "
+            throw new RecordFormatException(number, RecordText.quote(text) + ": " + move.from() + " holds "
                     + RecordBoard.describe(on) + ", not the " + RecordBoard.name(named) + " the move names");
         }
     }
@@ -422,14 +286,16 @@ final class KifReader {
         int file = at < text.length() ? KifNames.fileDigit(text.charAt(at)) : -1;
         int rank = at + 1 < text.length() ? KifNames.rankDigit(text.charAt(at + 1)) : -1;
         if (file < 0 || rank < 0) {
-            throw new RecordFormatException(number, "expected a square such as ７六 or 同 at the start of '" + text
-                    + "'");
+            throw new RecordFormatException(number, "expected a square such as ７六 or 同 at the start of " + RecordText.quote(text));
         }
         return Square.of(file, rank);
     }
 
-    /** Reads {@code ( 0:16/00:00:16)}: the move's own time; null when the line has none. */
-    private static Duration parseTime(String text, int from) {
+    /**
+     * Reads {@code ( 0:16/00:00:16)}: the move's own time; null when the line has none. Minutes and seconds must be
+     * whole numbers of at most 9 digits.
+     */
+    private static Duration parseTime(String text, int from, int number) {
         int open = text.indexOf('(', from);
         if (open < 0) {
             return null;
@@ -445,22 +311,25 @@ final class KifReader {
         if (colon < 0) {
             return null;
         }
-        try {
-            long minutes = Long.parseLong(now.substring(0, colon).strip());
-            long seconds = Long.parseLong(now.substring(colon + 1).strip());
-            return Duration.ofSeconds(minutes * 60 + seconds);
-        } catch (NumberFormatException e) {
-            return null;
+        String minutes = now.substring(0, colon).strip();
+        String seconds = now.substring(colon + 1).strip();
+        if (!minutes.matches("\\d{1,9}") || !seconds.matches("\\d{1,9}")) {
+            throw new RecordFormatException(number, "expected the move's time as minutes:seconds such as"
+                    + " ( 0:16/00:00:16), found " + RecordText.quote(text.substring(open)));
         }
+        return Duration.ofSeconds(Long.parseLong(minutes) * 60 + Long.parseLong(seconds));
     }
 
     private void play(Move move, Duration time, String text, int number) {
+        if (impossible != null) {
+            throw impossible;
+        }
         String problem = board.problem(move);
         if (problem != null) {
-            throw new RecordFormatException(number, "'" + text + "' " + problem);
+            impossible = new RecordFormatException(number, RecordText.quote(text) + " " + problem);
         }
         flushMove();
-        board.apply(move);
+        board.play(move);
         lastTo = move.to();
         pendingMove = move;
         pendingTime = time;
@@ -490,8 +359,8 @@ final class KifReader {
                 continue;
             }
             if (MARKS.indexOf(c) < 0) {
-                throw new RecordFormatException(number, "expected a KI2 move starting with ▲ or △, found '"
-                        + t.substring(i) + "'");
+                throw new RecordFormatException(number, "expected a KI2 move starting with ▲ or △, found "
+                        + RecordText.quote(t.substring(i)));
             }
             int j = i + 1;
             while (j < t.length() && MARKS.indexOf(t.charAt(j)) < 0) {
@@ -505,17 +374,16 @@ final class KifReader {
 
     private void ki2Move(String token, int number) {
         if (ended) {
-            throw new RecordFormatException(number, "expected nothing after the end of the game, found '" + token
-                    + "'");
+            throw new RecordFormatException(number, "expected nothing after the end of the game, found " + RecordText.quote(token));
         }
         Side side = token.charAt(0) == '▲' || token.charAt(0) == '☗' || token.charAt(0) == '▼' ? Side.SENTE : Side.GOTE;
         if (side != board.sideToMove()) {
-            throw new RecordFormatException(number, "'" + token + "': expected a move by "
+            throw new RecordFormatException(number, RecordText.quote(token) + ": expected a move by "
                     + (board.sideToMove() == Side.SENTE ? "▲ (sente)" : "△ (gote)"));
         }
         String text = token.substring(1);
         if (text.isEmpty()) {
-            throw new RecordFormatException(number, "expected a move after '" + token + "'");
+            throw new RecordFormatException(number, "expected a move after " + RecordText.quote(token));
         }
         RecordEnd special = specialWord(text);
         if (special != null) {
@@ -540,8 +408,8 @@ final class KifReader {
             }
             case "成" -> promote = true;
             case "打" -> drop = true;
-            default -> throw new RecordFormatException(number, "'" + token + "': expected 成, 不成 or 打 after the"
-                    + " piece, found '" + rest + "'");
+            default -> throw new RecordFormatException(number, RecordText.quote(token) + ": expected 成, 不成 or 打 after the"
+                    + " piece, found " + RecordText.quote(rest));
         }
         Move move = resolveKi2(to, named, modifiers.toString(), promote, drop, token, number);
         play(move, null, token, number);
@@ -561,18 +429,19 @@ final class KifReader {
             }
         }
         if (candidates.isEmpty()) {
-            if (named.isHandKind() && !promote && modifiers.isEmpty() && board.inHand(side, named) > 0) {
+            // a drop written 打 is read even without the piece in hand: a foul the record may end with
+            if (named.isHandKind() && !promote && modifiers.isEmpty() && (drop || board.inHand(side, named) > 0)) {
                 return Move.drop(named, to);
             }
-            throw new RecordFormatException(number, "'" + token + "': no " + side.label() + " "
+            throw new RecordFormatException(number, RecordText.quote(token) + ": no " + side.label() + " "
                     + RecordBoard.name(named) + " can move to " + to + (named.isHandKind() ? " and " + side.label()
                     + " has none in hand to drop" : ""));
         }
         List<Square> chosen = Ki2Relative.filter(candidates, to, side, modifiers);
         if (chosen.size() != 1) {
-            throw new RecordFormatException(number, "'" + token + "' is ambiguous: " + candidates.size() + " "
-                    + RecordBoard.name(named) + "s can move to " + to + (modifiers.isEmpty() ? "" : " and '"
-                    + modifiers + "' leaves " + chosen.size()) + "; expected 右, 左, 直, 上, 引 or 寄 to tell them"
+            throw new RecordFormatException(number, RecordText.quote(token) + " is ambiguous: " + candidates.size() + " "
+                    + RecordBoard.name(named) + "s can move to " + to + (modifiers.isEmpty() ? "" : " and "
+                    + RecordText.quote(modifiers) + " leaves " + chosen.size()) + "; expected 右, 左, 直, 上, 引 or 寄 to tell them"
                     + " apart");
         }
         return Move.of(chosen.get(0), to, promote);
@@ -587,7 +456,7 @@ final class KifReader {
             return;
         }
         if (start == null) {
-            startPosition(0);
+            startPosition();
         }
         String what = t.substring(de + 2).strip();
         Side mover = board.sideToMove();

@@ -1,10 +1,20 @@
-package org.shogiban.notation;
+package org.shogiban.notation.csa;
 
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.shogiban.notation.EndingWords;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.Handicap;
+import org.shogiban.notation.RecordBoard;
+import org.shogiban.notation.RecordEnd;
+import org.shogiban.notation.RecordHeader;
+import org.shogiban.notation.RecordText;
+import org.shogiban.notation.RecordedMove;
+import org.shogiban.notation.Writers;
+import org.shogiban.notation.kif.KifNames;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
@@ -17,7 +27,7 @@ import org.shogiban.rules.Square;
  * removed pieces of a handicap) or a full {@code P1}..{@code P9} position, moves with {@code T} times, comments as
  * {@code '*} lines and the {@code %} ending. KIF header fields CSA has no field for are kept as {@code '} comments.
  */
-final class CsaWriter {
+public final class CsaWriter {
     private static final Map<String, String> FIELDS = Map.of(RecordHeader.EVENT, "EVENT", RecordHeader.SITE, "SITE",
             RecordHeader.START_TIME, "START_TIME", RecordHeader.END_TIME, "END_TIME", RecordHeader.OPENING,
             "OPENING");
@@ -25,20 +35,20 @@ final class CsaWriter {
     private CsaWriter() {
     }
 
-    static String write(GameRecord record) {
+    public static String write(GameRecord record) {
         StringBuilder out = new StringBuilder(2048);
         out.append("'CSA encoding=UTF-8\nV3.0\n");
-        record.header().sente().ifPresent(n -> out.append("N+").append(oneLine(n)).append('\n'));
-        record.header().gote().ifPresent(n -> out.append("N-").append(oneLine(n)).append('\n'));
+        record.header().sente().ifPresent(n -> out.append("N+").append(RecordText.oneLine(n)).append('\n'));
+        record.header().gote().ifPresent(n -> out.append("N-").append(RecordText.oneLine(n)).append('\n'));
         for (Map.Entry<String, String> e : record.header().fields().entrySet()) {
             String key = e.getKey();
             String csa = FIELDS.get(key);
             if (csa != null) {
-                out.append('$').append(csa).append(':').append(oneLine(e.getValue())).append('\n');
+                out.append('$').append(csa).append(':').append(RecordText.oneLine(e.getValue())).append('\n');
             } else if (key.startsWith("$")) {
-                out.append(key).append(':').append(oneLine(e.getValue())).append('\n');
+                out.append(RecordText.oneLine(key)).append(':').append(RecordText.oneLine(e.getValue())).append('\n');
             } else if (!key.equals(RecordHeader.SENTE) && !key.equals(RecordHeader.GOTE)) {
-                out.append('\'').append(key).append('：').append(oneLine(e.getValue())).append('\n');
+                out.append('\'').append(RecordText.oneLine(key)).append('：').append(RecordText.oneLine(e.getValue())).append('\n');
             }
         }
         position(out, record.start());
@@ -51,7 +61,7 @@ final class CsaWriter {
             RecordedMove rm = moves.get(i);
             Move m = rm.move();
             Side side = board.sideToMove();
-            PieceType kind = Writers.check(board, m, i);
+            PieceType kind = Writers.check(record, board, m, i);
             out.append(side == Side.SENTE ? '+' : '-');
             if (m.isDrop()) {
                 out.append("00");
@@ -66,7 +76,7 @@ final class CsaWriter {
             for (String c : rm.comments()) {
                 comment(out, c);
             }
-            board.apply(m);
+            board.play(m);
         }
         String special = special(record.end(), board.sideToMove());
         if (special != null) {
@@ -75,12 +85,8 @@ final class CsaWriter {
         return out.toString();
     }
 
-    private static String oneLine(String s) {
-        return s.replace('\r', ' ').replace('\n', ' ');
-    }
-
     private static void comment(StringBuilder out, String c) {
-        for (String line : c.split("\r\n|\n|\r", -1)) {
+        for (String line : RecordText.commentLines(c)) {
             out.append("'*").append(line).append('\n');
         }
     }
@@ -127,21 +133,8 @@ final class CsaWriter {
     }
 
     /** The CSA ending, or null for none. */
-    static String special(RecordEnd end, Side mover) {
-        return switch (end.kind()) {
-            case NONE -> null;
-            case RESIGNATION -> "%TORYO";
-            case CHECKMATE -> "%TSUMI";
-            case REPETITION -> "%SENNICHITE";
-            case PERPETUAL_CHECK -> "%OUTE_SENNICHITE";
-            case IMPASSE_DECLARATION -> "%KACHI";
-            case IMPASSE_DRAW -> "%JISHOGI";
-            case DRAW -> "%HIKIWAKE";
-            case MAX_MOVES -> "%MAX_MOVES";
-            case TIME_UP -> "%TIME_UP";
-            case ILLEGAL_MOVE -> end.side() == mover ? "%ILLEGAL_MOVE"
-                    : end.side() == Side.SENTE ? "%+ILLEGAL_ACTION" : "%-ILLEGAL_ACTION";
-            case ABORTED -> "%CHUDAN";
-        };
+    public static String special(RecordEnd end, Side mover) {
+        String word = EndingWords.csa(end, mover);
+        return word == null ? null : "%" + word;
     }
 }

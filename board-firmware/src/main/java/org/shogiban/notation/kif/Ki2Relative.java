@@ -1,4 +1,4 @@
-package org.shogiban.notation;
+package org.shogiban.notation.kif;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +10,7 @@ import org.shogiban.rules.Square;
  * enemy), 引 (moves back), 寄 (moves sideways), 直 (moves straight forward), 右 / 左 (the piece on the mover's right
  * or left). Directions are seen from the mover's side of the board.
  */
-final class Ki2Relative {
+public final class Ki2Relative {
     private static final String[] CHOICES = {"上", "引", "寄", "直", "右", "左", "右上", "右引", "右寄", "左上", "左引",
         "左寄", "右直", "左直"};
 
@@ -18,7 +18,7 @@ final class Ki2Relative {
     }
 
     /** The candidates that fit the words (direction words first, then 右/左). */
-    static List<Square> filter(List<Square> candidates, Square to, Side side, String words) {
+    public static List<Square> filter(List<Square> candidates, Square to, Side side, String words) {
         List<Square> kept = new ArrayList<>(candidates);
         for (int i = 0; i < words.length(); i++) {
             char c = words.charAt(i);
@@ -42,7 +42,7 @@ final class Ki2Relative {
     }
 
     /** The shortest words that single out {@code from} among the candidates ("" when it is the only one). */
-    static String wordsFor(Square from, Square to, List<Square> candidates, Side side) {
+    public static String wordsFor(Square from, Square to, List<Square> candidates, Side side) {
         if (candidates.size() <= 1) {
             return "";
         }
@@ -56,7 +56,7 @@ final class Ki2Relative {
     }
 
     /** JKF's letters for KI2 words: L 左, C 直, R 右, U 上, M 寄, D 引, H 打. */
-    static String jkfLetters(String words) {
+    public static String jkfLetters(String words) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < words.length(); i++) {
             sb.append(switch (words.charAt(i)) {

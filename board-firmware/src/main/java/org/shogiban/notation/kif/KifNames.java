@@ -1,10 +1,10 @@
-package org.shogiban.notation;
+package org.shogiban.notation.kif;
 
 import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Square;
 
 /** The Japanese and CSA names of pieces, squares and numbers that KIF, KI2 and CSA are written in. */
-final class KifNames {
+public final class KifNames {
     /** KIF and KI2 move names, by {@link PieceType} ordinal. */
     private static final String[] MOVE_NAMES = {"歩", "香", "桂", "銀", "金", "角", "飛", "玉", "と", "成香", "成桂",
         "成銀", "馬", "龍"};
@@ -15,29 +15,29 @@ final class KifNames {
     private static final String[] CSA_NAMES = {"FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "NY", "NK", "NG",
         "UM", "RY"};
     private static final PieceType[] TYPES = PieceType.values();
-    static final String FULL_WIDTH_DIGITS = "０１２３４５６７８９";
-    static final String KANJI_DIGITS = "〇一二三四五六七八九";
+    public static final String FULL_WIDTH_DIGITS = "０１２３４５６７８９";
+    public static final String KANJI_DIGITS = "〇一二三四五六七八九";
 
     private KifNames() {
     }
 
     /** The KIF/KI2 name of a kind: 歩, 成銀, 龍 ... */
-    static String moveName(PieceType type) {
+    public static String moveName(PieceType type) {
         return MOVE_NAMES[type.ordinal()];
     }
 
     /** The one-character name in a board diagram: 歩, 全, 龍 ... */
-    static char boardChar(PieceType type) {
+    public static char boardChar(PieceType type) {
         return BOARD_CHARS[type.ordinal()];
     }
 
     /** The CSA name: FU, NG, RY ... */
-    static String csaName(PieceType type) {
+    public static String csaName(PieceType type) {
         return CSA_NAMES[type.ordinal()];
     }
 
     /** The kind of a CSA name, or null. */
-    static PieceType fromCsa(String name) {
+    public static PieceType fromCsa(String name) {
         for (int i = 0; i < CSA_NAMES.length; i++) {
             if (CSA_NAMES[i].equals(name)) {
                 return TYPES[i];
@@ -47,7 +47,7 @@ final class KifNames {
     }
 
     /** The kind of a one-character board name (王 and 竜 accepted as 玉 and 龍), or null. */
-    static PieceType fromBoardChar(char c) {
+    public static PieceType fromBoardChar(char c) {
         return switch (c) {
             case '王' -> PieceType.KING;
             case '竜' -> PieceType.DRAGON;
@@ -66,7 +66,7 @@ final class KifNames {
      * Reads a piece name at an offset of a KIF or KI2 move: 成香/成桂/成銀 or one board character. Returns the kind
      * in {@code out[0]} and the number of characters read, 0 when there is no piece name there.
      */
-    static int readPieceName(String s, int at, PieceType[] out) {
+    public static int readPieceName(String s, int at, PieceType[] out) {
         if (at >= s.length()) {
             return 0;
         }
@@ -88,7 +88,7 @@ final class KifNames {
     }
 
     /** A file digit, full-width or ASCII: 1..9, or -1. */
-    static int fileDigit(char c) {
+    public static int fileDigit(char c) {
         if (c >= '１' && c <= '９') {
             return c - '０';
         }
@@ -99,7 +99,7 @@ final class KifNames {
     }
 
     /** A rank in kanji (一..九) or ASCII: 1..9, or -1. */
-    static int rankDigit(char c) {
+    public static int rankDigit(char c) {
         int k = KANJI_DIGITS.indexOf(c);
         if (k >= 1) {
             return k;
@@ -111,12 +111,12 @@ final class KifNames {
     }
 
     /** A square in KIF/KI2 notation: ７六. */
-    static String square(Square sq) {
+    public static String square(Square sq) {
         return "" + FULL_WIDTH_DIGITS.charAt(sq.file()) + KANJI_DIGITS.charAt(sq.rank());
     }
 
     /** A count in kanji, 1..18: 一 .. 十八 (hands in board diagrams). */
-    static String kanjiNumber(int n) {
+    public static String kanjiNumber(int n) {
         if (n <= 0 || n > 18) {
             throw new IllegalArgumentException("no kanji count for " + n);
         }
@@ -126,9 +126,9 @@ final class KifNames {
         return n == 10 ? "十" : "十" + KANJI_DIGITS.charAt(n - 10);
     }
 
-    /** Reads a kanji count (一 .. 十八, also ASCII or full-width digits); -1 when it is none. */
-    static int parseKanjiNumber(String s) {
-        if (s.isEmpty()) {
+    /** Reads a kanji count (一 .. 十八, also one or two ASCII or full-width digits); -1 when it is none. */
+    public static int parseKanjiNumber(String s) {
+        if (s.isEmpty() || s.length() > 2) {
             return -1;
         }
         int value = 0;

@@ -1,0 +1,2 @@
+/** USI position lines and SFEN as records: reader and writers. */
+package org.shogiban.notation.usi;
