@@ -1,7 +1,5 @@
 package org.shogiban.cli;
 
-import com.pi4j.Pi4J;
-import com.pi4j.context.Context;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -114,14 +112,7 @@ final class ServeCommand implements CliCommand {
     private static void serve(ServeOptions options, BoardConfig config) throws InterruptedException {
         MonotonicClock clock = MonotonicClock.system();
         FaultReporter faults = new FaultReporter(clock);
-        Context pi4j = Pi4J.newAutoContext();
-        Board board;
-        try {
-            board = Pi4jBoardFactory.build(config, pi4j, clock, faults);
-        } catch (RuntimeException e) {
-            pi4j.shutdown();
-            throw e;
-        }
+        Board board = Pi4jBoardFactory.open(config, clock, faults);
         BackgroundRecordSink records = new BackgroundRecordSink(new RecordDirectory(options.records()));
         InferenceConfig inference = InferenceConfig.defaults(config.sensorKind()).withCommitPolicy(options.commit());
         BoardApplication app = new BoardApplication(board, config.scan(), clock,
@@ -136,7 +127,6 @@ final class ServeCommand implements CliCommand {
             } catch (Exception e) {
                 log.error("closing the board failed", e);
             } finally {
-                pi4j.shutdown();
                 stopped.countDown();
                 log.info("board stopped");
             }

@@ -1,5 +1,6 @@
 package org.shogiban.hal.pi4j;
 
+import com.pi4j.Pi4J;
 import com.pi4j.context.Context;
 import com.pi4j.io.gpio.digital.DigitalInput;
 import com.pi4j.io.gpio.digital.DigitalOutput;
@@ -55,6 +56,35 @@ public final class Pi4jBoardFactory {
     private static final long TM1637_HALF_BIT_NANOS = 5_000;
 
     private Pi4jBoardFactory() {
+    }
+
+    /**
+     * Creates a Pi4J context with the providers found on the class path (on a Pi: gpiod and linuxfs), opens the
+     * hardware the configuration describes, and returns a {@link Board} whose {@link Board#close()} closes the
+     * hardware and then shuts the context down. If opening fails the context is shut down before the exception
+     * leaves. Callers outside this package never see Pi4J.
+     *
+     * @param clock time stamps of button and fault events
+     * @param faults where every adapter reports faults
+     */
+    public static Board open(BoardConfig config, MonotonicClock clock, FaultReporter faults) {
+        Objects.requireNonNull(config);
+        Context pi4j = Pi4J.newAutoContext();
+        Board board;
+        try {
+            board = build(config, pi4j, clock, faults);
+        } catch (RuntimeException e) {
+            pi4j.shutdown();
+            throw e;
+        }
+        return new Board(board.squares(), board.komadai(), board.leds(), board.clock(), board.buzzer(),
+                board.buttons(), board.faults(), () -> {
+                    try {
+                        board.close();
+                    } finally {
+                        pi4j.shutdown();
+                    }
+                });
     }
 
     /**

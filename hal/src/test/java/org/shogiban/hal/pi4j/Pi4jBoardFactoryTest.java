@@ -77,4 +77,14 @@ class Pi4jBoardFactoryTest {
             assertThat(pi4j.registry().get("ht16k33-clock-gote", I2C.class).device()).isEqualTo(0x72);
         }
     }
+
+    @Test
+    void openMakesItsOwnContextOnTheProvidersFound() throws Exception {
+        // on the test class path the auto context finds pi4j-plugin-mock's providers
+        BoardConfig config = BoardConfigTestAccess.example("hall-polarity.properties");
+        try (Board board = Pi4jBoardFactory.open(config, clock, new FaultReporter(clock))) {
+            assertThat(board.squares().kind()).isEqualTo(SensorKind.POLARITY);
+            assertThat(board.leds()).isInstanceOf(Ht16k33LedPanel.class);
+        }
+    }
 }
