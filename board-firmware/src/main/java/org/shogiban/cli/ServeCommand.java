@@ -27,6 +27,9 @@ import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.rules.Position;
+import org.shogiban.service.ScanWatchdog;
+import org.shogiban.service.SdNotify;
+import org.shogiban.service.ServiceMonitor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -179,10 +182,17 @@ final class ServeCommand implements CliCommand {
         InferenceConfig inference = InferenceConfig.defaults(kind).withCommitPolicy(options.commit());
         BoardApplication app = new BoardApplication(board, scan, clock,
                 GameSettings.of(options.start(), inference), records, Clock.systemDefaultZone());
+        Map<String, String> environment = System.getenv();
+        ScanWatchdog watchdog = new ScanWatchdog(ServiceMonitor.watchdogMillis(environment,
+                ProcessHandle.current().pid()));
+        app.addPassListener(watchdog);
+        ServiceMonitor monitor = new ServiceMonitor(SdNotify.fromEnvironment(environment), watchdog, app::view,
+                clock);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             log.info("stopping the board");
             try {
+                monitor.close();
                 app.close();
                 records.close();
                 board.close();
@@ -196,6 +206,7 @@ final class ServeCommand implements CliCommand {
         log.info("serving the {} board: config {}, records in {}, commit {}, start {}",
                 options.simulated() ? "simulated" : "real", options.config() == null ? "none" : options.config(),
                 options.records().toAbsolutePath(), options.commit(), options.start().toSfen());
+        monitor.start();
         app.start();
         stopped.await();
     }
