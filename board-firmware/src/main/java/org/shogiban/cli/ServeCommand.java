@@ -19,6 +19,7 @@ import org.shogiban.hal.FaultReporter;
 import org.shogiban.hal.MonotonicClock;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.config.BoardConfig;
+import org.shogiban.hal.config.ConfigCheck;
 import org.shogiban.hal.config.ConfigException;
 import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.hal.pi4j.Pi4jBoardFactory;
@@ -162,12 +163,16 @@ final class ServeCommand implements CliCommand {
         return options.build();
     }
 
-    /** Loads the board configuration; a bad file is a {@link UsageException} with the hal's one-line message. */
+    /**
+     * Loads the board configuration; a bad file is a {@link UsageException} with one line per problem (the hal's
+     * message naming key, value and what is allowed).
+     */
     static BoardConfig loadConfig(Path file) {
         try {
             return BoardConfig.load(file);
         } catch (ConfigException e) {
-            throw new UsageException(e.getMessage());
+            List<String> lines = ConfigCheck.problems(file).stream().map(ConfigException::getMessage).toList();
+            throw new UsageException(lines.isEmpty() ? e.getMessage() : String.join("\nserve: ", lines));
         }
     }
 
@@ -189,7 +194,10 @@ final class ServeCommand implements CliCommand {
         ServiceMonitor monitor = new ServiceMonitor(SdNotify.fromEnvironment(environment), watchdog, app::view,
                 clock);
         CountDownLatch stopped = new CountDownLatch(1);
+        // SIGTERM (systemctl stop): scan stopped, LEDs off and buzzer silent, pending records written, chips closed;
+        // well within the unit's TimeoutStopSec (the scan thread gets 2 s, the record writer up to 10 s)
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            long begin = System.nanoTime();
             log.info("stopping the board");
             try {
                 monitor.close();
@@ -200,7 +208,7 @@ final class ServeCommand implements CliCommand {
                 log.error("closing the board failed", e);
             } finally {
                 stopped.countDown();
-                log.info("board stopped");
+                log.info("board stopped in {} ms", (System.nanoTime() - begin) / 1_000_000);
             }
         }, "shogiban-shutdown"));
         log.info("serving the {} board: config {}, records in {}, commit {}, start {}",

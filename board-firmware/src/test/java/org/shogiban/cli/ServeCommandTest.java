@@ -107,7 +107,12 @@ class ServeCommandTest {
 
     @Test
     void aWrongConfigurationStopsWithOneLineNamingKeyValueAndWhatIsAllowed(@TempDir Path dir) throws Exception {
-        Path config = Files.writeString(dir.resolve("board.properties"), "sensors.kind=magnetic\n");
+        Path config = dir.resolve("board.properties");
+        try (var example = org.shogiban.hal.config.BoardConfig.class.getResourceAsStream(
+                "examples/reed-6x-mcp23017.properties")) {
+            Files.writeString(config, new String(example.readAllBytes(), StandardCharsets.UTF_8)
+                    .replace("sensors.kind=occupancy", "sensors.kind=magnetic"));
+        }
         // --simulated: the configuration is read on any computer (without it, a computer that is no Pi stops first)
         Run r = run("serve", "--simulated", "--config", config.toString());
         assertThat(r.exit()).isEqualTo(2);

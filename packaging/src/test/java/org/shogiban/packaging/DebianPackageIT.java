@@ -132,7 +132,8 @@ class DebianPackageIT {
         assertThat(configFile).isRegularFile();
         // the jar runs (its main class answers) and the configuration as shipped is valid
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        assertThat(ok(java, "-jar", jarFile.toString(), "help")).contains("serve");
+        assertThat(ok(java, "-jar", jarFile.toString(), "help")).contains("serve", "check-config");
+        assertThat(ok(java, "-jar", jarFile.toString(), "check-config", configFile.toString())).endsWith("ok\n");
         assertThat(BoardConfig.load(configFile).squares()).isNotNull();
     }
 }
