@@ -54,7 +54,7 @@ final class ServeCommand implements CliCommand {
      * @param state where the service keeps its state (records by default), or null
      */
     record ServeOptions(Path config, boolean simulated, Path records, Path state, CommitPolicy commit,
-                        Position start) {
+                        Position start, ScanFault scanFault) {
     }
 
     /** The options while the command line is read. */
@@ -65,10 +65,11 @@ final class ServeCommand implements CliCommand {
         Path state;
         CommitPolicy commit = CommitPolicy.STABLE;
         Position start = Position.startpos();
+        ScanFault scanFault;
 
         ServeOptions build() {
             Path recordDir = records != null ? records : state != null ? state.resolve("records") : Path.of("records");
-            return new ServeOptions(config, simulated, recordDir, state, commit, start);
+            return new ServeOptions(config, simulated, recordDir, state, commit, start, scanFault);
         }
     }
 
@@ -91,11 +92,14 @@ final class ServeCommand implements CliCommand {
         m.put("--state", (b, v) -> b.state = Path.of(v));
         m.put("--commit", (b, v) -> b.commit = CommitPolicy.parse(v));
         m.put("--start", (b, v) -> b.start = StartPositions.parse(v));
+        // hidden (not in the usage text): the watchdog tests make the simulated scan loop hang or fail
+        m.put("--test-scan-fault", (b, v) -> b.scanFault = ScanFault.parse(v));
         return m;
     }
 
     private static String optionList() {
         List<String> names = new ArrayList<>(VALUES.keySet());
+        names.remove("--test-scan-fault");
         names.add(1, "--simulated");
         return String.join(", ", names);
     }
@@ -160,6 +164,9 @@ final class ServeCommand implements CliCommand {
             throw new UsageException("--config FILE is required (e.g. /etc/shogiban/board.properties),"
                     + " or --simulated to run without hardware");
         }
+        if (options.scanFault != null && !options.simulated) {
+            throw new UsageException("--test-scan-fault needs --simulated");
+        }
         return options.build();
     }
 
@@ -176,12 +183,24 @@ final class ServeCommand implements CliCommand {
         }
     }
 
+    /** The in-memory board, its square sensors made to hang or fail if a test asks for it. */
+    private static Board simulated(SensorKind kind, MonotonicClock clock, ScanFault fault) {
+        Board board = new MemoryBoard(kind, clock).board();
+        if (fault == null) {
+            return board;
+        }
+        log.warn("test scan fault: the square sensors {} after {} ms", fault.hang() ? "hang" : "fail",
+                fault.afterMillis());
+        return new Board(fault.around(board.squares(), clock), board.komadai(), board.leds(), board.clock(),
+                board.buzzer(), board.buttons(), board.faults(), board.closer());
+    }
+
     /** Builds the board (real or in memory) and runs the application until the JVM is told to stop. */
     private static void serve(ServeOptions options, BoardConfig config) throws InterruptedException {
         MonotonicClock clock = MonotonicClock.system();
         SensorKind kind = config == null ? SensorKind.OCCUPANCY : config.sensorKind();
         ScanSettings scan = config == null ? ScanSettings.defaults() : config.scan();
-        Board board = options.simulated() ? new MemoryBoard(kind, clock).board()
+        Board board = options.simulated() ? simulated(kind, clock, options.scanFault())
                 : Pi4jBoardFactory.open(config, clock, new FaultReporter(clock));
         BackgroundRecordSink records = new BackgroundRecordSink(new RecordDirectory(options.records()));
         InferenceConfig inference = InferenceConfig.defaults(kind).withCommitPolicy(options.commit());
