@@ -5,7 +5,7 @@ usage: systemd/measure-ready.py [--runs N] [--hold SECONDS] -- java [JVM options
 Starts the command N times with NOTIFY_SOCKET and WATCHDOG_USEC set, prints the milliseconds to READY=1 of each run,
 keeps the last run going HOLD seconds and prints its VmRSS, then stops it with SIGTERM (as systemctl stop does).
 """
-import os, signal, socket, subprocess, sys, tempfile, time
+import os, signal, socket, subprocess, sys, tempfile, threading, time
 
 args = sys.argv[1:]
 runs, hold = 1, 0
@@ -28,6 +28,15 @@ for run in range(runs):
     while b'READY=1' not in sock.recv(4096):
         pass
     print(f'run {run + 1}: READY=1 after {(time.monotonic() - begin) * 1000:.0f} ms', flush=True)
+
+    def drain(s=sock):
+        # read on as systemd does: a full socket queue would block the service's sd_notify
+        try:
+            while s.recv(4096):
+                pass
+        except OSError:
+            pass
+    threading.Thread(target=drain, daemon=True).start()
     if run == runs - 1 and hold > 0:
         time.sleep(hold)
         with open(f'/proc/{proc.pid}/status') as status:

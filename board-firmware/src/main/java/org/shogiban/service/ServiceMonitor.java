@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 public final class ServiceMonitor implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ServiceMonitor.class);
     private static final long MAX_ROUND_MILLIS = 250;
+    private static final long STOPPING_WAIT_MILLIS = 200;
 
     private final ServiceNotifier notifier;
     private final ScanWatchdog watchdog;
@@ -134,6 +135,13 @@ public final class ServiceMonitor implements AutoCloseable {
         if (t != null) {
             t.shutdownNow();
         }
-        notifier.notify("STOPPING=1\nSTATUS=stopping");
+        // a datagram to a manager that stopped reading blocks once its queue is full: never let that hold up the stop
+        Thread stopping = Thread.ofPlatform().daemon().name("shogiban-notify-stop")
+                .start(() -> notifier.notify("STOPPING=1\nSTATUS=stopping"));
+        try {
+            stopping.join(STOPPING_WAIT_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -75,4 +75,17 @@ class ServiceMonitorTest {
         assertThat(SdNotify.fromEnvironment(Map.of())).isSameAs(ServiceNotifier.NONE);
         assertThat(SdNotify.fromEnvironment(Map.of("NOTIFY_SOCKET", ""))).isSameAs(ServiceNotifier.NONE);
     }
+
+    @Test
+    void aNotifySocketThatNoLongerReadsDoesNotHoldUpTheStop() {
+        java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+        ServiceMonitor monitor = new ServiceMonitor(state -> {
+            try {
+                never.await(); // sendmsg blocked on a full queue
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, new ScanWatchdog(0), () -> view, clock);
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(5), monitor::close);
+    }
 }
