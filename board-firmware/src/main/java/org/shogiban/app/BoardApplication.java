@@ -24,6 +24,7 @@ import org.shogiban.hal.FaultListener;
 import org.shogiban.hal.LedFrame;
 import org.shogiban.hal.MonotonicClock;
 import org.shogiban.hal.SensorFrame;
+import org.shogiban.hal.scan.PassListener;
 import org.shogiban.hal.scan.ScanLoop;
 import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.inference.InferenceEvent;
@@ -131,6 +132,11 @@ public final class BoardApplication implements AutoCloseable {
     /** Stops sending events to {@code listener}. */
     public void removeListener(BoardListener listener) {
         listeners.remove(listener);
+    }
+
+    /** Tells {@code listener} about every scan pass that read the sensors (a service watchdog's proof of life). */
+    public void addPassListener(PassListener listener) {
+        scanLoop.addPassListener(listener);
     }
 
     /** What the application knows now. Any thread. */

@@ -4,7 +4,10 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.shogiban.app.BackgroundRecordSink;
 import org.shogiban.app.BoardApplication;
@@ -15,28 +18,93 @@ import org.shogiban.app.StartPositions;
 import org.shogiban.hal.Board;
 import org.shogiban.hal.FaultReporter;
 import org.shogiban.hal.MonotonicClock;
+import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.config.BoardConfig;
+import org.shogiban.hal.config.ConfigCheck;
 import org.shogiban.hal.config.ConfigException;
+import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.hal.pi4j.Pi4jBoardFactory;
+import org.shogiban.hal.pi4j.RaspberryPi;
+import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.link.JSerialCommTransport;
 import org.shogiban.link.LinkSettings;
 import org.shogiban.rules.Position;
+import org.shogiban.service.ScanWatchdog;
+import org.shogiban.service.SdNotify;
+import org.shogiban.service.ServiceMonitor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code serve --config FILE [--records DIR] [--commit stable|clock] [--start startpos|<handicap>|sfen <SFEN>]}: runs
- * the board on the Raspberry Pi until SIGTERM. Loads the board configuration, builds the Pi4J board, runs the
- * {@link BoardApplication} on its scan thread; a shutdown hook stops the scan, saves the pending records, and closes
- * the board and the Pi4J context. A configuration error stops start-up with one line and exit code 2.
+ * {@code serve (--config FILE | --simulated) [--records DIR] [--state DIR] [--commit stable|clock]
+ * [--start startpos|<handicap>|sfen <SFEN>]}: runs the board until SIGTERM. On a Raspberry Pi it builds the board
+ * the configuration describes (Pi4J is loaded only then); with {@code --simulated} it runs the same service on the
+ * in-memory board, so it can be started, watched and tested on any computer. A shutdown hook stops the scan, saves
+ * the pending records, and closes the board. A wrong command line or configuration, or real hardware asked for where
+ * there is none, stops start-up with one line per problem and exit code 2.
  */
 final class ServeCommand implements CliCommand {
     private static final Logger log = LoggerFactory.getLogger(ServeCommand.class);
 
-    /** What the command line asks for. */
-    record ServeOptions(Path config, Path records, CommitPolicy commit, Position start) {
+    /**
+     * What the command line asks for.
+     *
+     * @param config the board configuration, or null (only with {@code simulated})
+     * @param simulated run on the in-memory board instead of the hardware
+     * @param records where game records are saved
+     * @param state where the service keeps its state (records by default), or null
+     */
+    record ServeOptions(Path config, boolean simulated, Path records, Path state, CommitPolicy commit,
+                        Position start, ScanFault scanFault) {
+    }
+
+    /** The options while the command line is read. */
+    private static final class Builder {
+        Path config;
+        boolean simulated;
+        Path records;
+        Path state;
+        CommitPolicy commit = CommitPolicy.STABLE;
+        Position start = Position.startpos();
+        ScanFault scanFault;
+
+        ServeOptions build() {
+            Path recordDir = records != null ? records : state != null ? state.resolve("records") : Path.of("records");
+            return new ServeOptions(config, simulated, recordDir, state, commit, start, scanFault);
+        }
+    }
+
+    /** An option that takes a value: what it does with it. */
+    @FunctionalInterface
+    private interface ValueOption {
+        void apply(Builder options, String value);
+    }
+
+    /** Options without a value. */
+    private static final Map<String, java.util.function.Consumer<Builder>> FLAGS = Map.of(
+            "--simulated", b -> b.simulated = true);
+    /** Options with one value (the SFEN of {@code --start sfen} may take more words; see {@link #parse}). */
+    private static final Map<String, ValueOption> VALUES = valueOptions();
+
+    private static Map<String, ValueOption> valueOptions() {
+        Map<String, ValueOption> m = new LinkedHashMap<>();
+        m.put("--config", (b, v) -> b.config = Path.of(v));
+        m.put("--records", (b, v) -> b.records = Path.of(v));
+        m.put("--state", (b, v) -> b.state = Path.of(v));
+        m.put("--commit", (b, v) -> b.commit = CommitPolicy.parse(v));
+        m.put("--start", (b, v) -> b.start = StartPositions.parse(v));
+        // hidden (not in the usage text): the watchdog tests make the simulated scan loop hang or fail
+        m.put("--test-scan-fault", (b, v) -> b.scanFault = ScanFault.parse(v));
+        return m;
+    }
+
+    private static String optionList() {
+        List<String> names = new ArrayList<>(VALUES.keySet());
+        names.remove("--test-scan-fault");
+        names.add(1, "--simulated");
+        return String.join(", ", names);
     }
 
     @Override
@@ -46,87 +114,119 @@ final class ServeCommand implements CliCommand {
 
     @Override
     public String usage() {
-        return "serve --config FILE [--records DIR] [--commit stable|clock] [--start startpos|<handicap>|sfen <SFEN>]"
-                + "   run the board (Raspberry Pi) until stopped";
+        return "serve (--config FILE | --simulated) [--records DIR] [--state DIR] [--commit stable|clock]"
+                + " [--start startpos|<handicap>|sfen <SFEN>]   run the board until stopped";
     }
 
     @Override
     public int run(List<String> args, InputStream in, PrintStream out) throws Exception {
         ServeOptions options = parse(args);
-        BoardConfig config = loadConfig(options.config());
+        if (!options.simulated() && RaspberryPi.model().isEmpty()) {
+            // before the configuration is read: its summary line would make this a two-line answer
+            throw new UsageException("no Raspberry Pi hardware found (no device-tree model naming a Raspberry Pi);"
+                    + " to run the board without hardware use --simulated");
+        }
+        BoardConfig config = options.config() == null ? null : loadConfig(options.config());
         serve(options, config);
         return 0;
     }
 
     /** Reads the arguments; throws {@link UsageException} (exit 2) naming what is wrong. */
     static ServeOptions parse(List<String> args) {
-        Path config = null;
-        Path records = Path.of("records");
-        CommitPolicy commit = CommitPolicy.STABLE;
-        Position start = Position.startpos();
+        Builder options = new Builder();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (!a.startsWith("--")) {
-                throw new UsageException("unexpected argument '" + a + "'; options: --config, --records, --commit,"
-                        + " --start");
+                throw new UsageException("unexpected argument '" + a + "'; options: " + optionList());
+            }
+            if (FLAGS.containsKey(a)) {
+                FLAGS.get(a).accept(options);
+                continue;
+            }
+            ValueOption option = VALUES.get(a);
+            if (option == null) {
+                throw new UsageException("unknown option " + a + "; options: " + optionList());
             }
             if (i + 1 >= args.size()) {
                 throw new UsageException(a + " needs a value");
             }
-            String value = args.get(++i);
-            try {
-                switch (a) {
-                    case "--config" -> config = Path.of(value);
-                    case "--records" -> records = Path.of(value);
-                    case "--commit" -> commit = CommitPolicy.parse(value);
-                    case "--start" -> {
-                        StringBuilder spec = new StringBuilder(value);
-                        if (value.equals("sfen")) {
-                            // the SFEN may come as one quoted argument or as its four words
-                            while (i + 1 < args.size() && !args.get(i + 1).startsWith("--")) {
-                                spec.append(' ').append(args.get(++i));
-                            }
-                        }
-                        start = StartPositions.parse(spec.toString());
-                    }
-                    default -> throw new UsageException("unknown option '" + a + "'; options: --config, --records,"
-                            + " --commit, --start");
+            StringBuilder value = new StringBuilder(args.get(++i));
+            if (a.equals("--start") && value.toString().equals("sfen")) {
+                // the SFEN may come as one quoted argument or as its four words
+                while (i + 1 < args.size() && !args.get(i + 1).startsWith("--")) {
+                    value.append(' ').append(args.get(++i));
                 }
+            }
+            try {
+                option.apply(options, value.toString());
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }
         }
-        if (config == null) {
-            throw new UsageException("--config FILE is required (e.g. /etc/shogiban/board.properties)");
+        if (options.config == null && !options.simulated) {
+            throw new UsageException("--config FILE is required (e.g. /etc/shogiban/board.properties),"
+                    + " or --simulated to run without hardware");
         }
-        return new ServeOptions(config, records, commit, start);
+        if (options.scanFault != null && !options.simulated) {
+            throw new UsageException("--test-scan-fault needs --simulated");
+        }
+        return options.build();
     }
 
-    /** Loads the board configuration; a bad file is a {@link UsageException} with the hal's one-line message. */
+    /**
+     * Loads the board configuration; a bad file is a {@link UsageException} with one line per problem (the hal's
+     * message naming key, value and what is allowed).
+     */
     static BoardConfig loadConfig(Path file) {
         try {
             return BoardConfig.load(file);
         } catch (ConfigException e) {
-            throw new UsageException(e.getMessage());
+            List<String> lines = ConfigCheck.problems(file).stream().map(ConfigException::getMessage).toList();
+            throw new UsageException(lines.isEmpty() ? e.getMessage() : String.join("\nserve: ", lines));
         }
     }
 
-    /** Builds the Pi4J board and runs the application until the JVM is told to stop. Needs a Raspberry Pi. */
+    /** The in-memory board, its square sensors made to hang or fail if a test asks for it. */
+    private static Board simulated(SensorKind kind, MonotonicClock clock, ScanFault fault) {
+        Board board = new MemoryBoard(kind, clock).board();
+        if (fault == null) {
+            return board;
+        }
+        log.warn("test scan fault: the square sensors {} after {} ms", fault.hang() ? "hang" : "fail",
+                fault.afterMillis());
+        return new Board(fault.around(board.squares(), clock), board.komadai(), board.leds(), board.clock(),
+                board.buzzer(), board.buttons(), board.faults(), board.closer());
+    }
+
+    /** Builds the board (real or in memory) and runs the application until the JVM is told to stop. */
     private static void serve(ServeOptions options, BoardConfig config) throws InterruptedException {
         MonotonicClock clock = MonotonicClock.system();
-        FaultReporter faults = new FaultReporter(clock);
-        Board board = Pi4jBoardFactory.open(config, clock, faults);
+        SensorKind kind = config == null ? SensorKind.OCCUPANCY : config.sensorKind();
+        ScanSettings scan = config == null ? ScanSettings.defaults() : config.scan();
+        Board board = options.simulated() ? simulated(kind, clock, options.scanFault())
+                : Pi4jBoardFactory.open(config, clock, new FaultReporter(clock));
         BackgroundRecordSink records = new BackgroundRecordSink(new RecordDirectory(options.records()));
-        InferenceConfig inference = InferenceConfig.defaults(config.sensorKind()).withCommitPolicy(options.commit());
-        BoardApplication app = new BoardApplication(board, config.scan(), clock,
+        InferenceConfig inference = InferenceConfig.defaults(kind).withCommitPolicy(options.commit());
+        BoardApplication app = new BoardApplication(board, scan, clock,
                 GameSettings.of(options.start(), inference), records, Clock.systemDefaultZone());
-        AutoCloseable link = config.link().device().map(device -> SerialLinks.attach(app, options.records(), null,
-                new JSerialCommTransport(Path.of(device), config.link().baud()),
-                LinkSettings.of(boardId(), config.link().arbiterPin()))).orElse(() -> { });
+        AutoCloseable link = config == null ? () -> { } : config.link().device()
+                .map(device -> SerialLinks.attach(app, options.records(), null,
+                        new JSerialCommTransport(Path.of(device), config.link().baud()),
+                        LinkSettings.of(boardId(), config.link().arbiterPin()))).orElse(() -> { });
+        Map<String, String> environment = System.getenv();
+        ScanWatchdog watchdog = new ScanWatchdog(ServiceMonitor.watchdogMillis(environment,
+                ProcessHandle.current().pid()));
+        app.addPassListener(watchdog);
+        ServiceMonitor monitor = new ServiceMonitor(SdNotify.fromEnvironment(environment), watchdog, app::view,
+                clock);
         CountDownLatch stopped = new CountDownLatch(1);
+        // SIGTERM (systemctl stop): scan stopped, LEDs off and buzzer silent, pending records written, chips closed;
+        // well within the unit's TimeoutStopSec (the scan thread gets 2 s, the record writer up to 10 s)
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            long begin = System.nanoTime();
             log.info("stopping the board");
             try {
+                monitor.close();
                 app.close();
                 link.close();
                 records.close();
@@ -135,11 +235,13 @@ final class ServeCommand implements CliCommand {
                 log.error("closing the board failed", e);
             } finally {
                 stopped.countDown();
-                log.info("board stopped");
+                log.info("board stopped in {} ms", (System.nanoTime() - begin) / 1_000_000);
             }
         }, "shogiban-shutdown"));
-        log.info("serving the board: config {}, records in {}, commit {}, start {}", options.config(),
+        log.info("serving the {} board: config {}, records in {}, commit {}, start {}",
+                options.simulated() ? "simulated" : "real", options.config() == null ? "none" : options.config(),
                 options.records().toAbsolutePath(), options.commit(), options.start().toSfen());
+        monitor.start();
         app.start();
         stopped.await();
     }

@@ -49,6 +49,32 @@ class ServeCommandTest {
     }
 
     @Test
+    void simulatedNeedsNoConfigurationAndStateHoldsTheRecords() {
+        ServeCommand.ServeOptions simulated = ServeCommand.parse(List.of("--simulated", "--state", "/tmp/s"));
+        assertThat(simulated.simulated()).isTrue();
+        assertThat(simulated.config()).isNull();
+        assertThat(simulated.state()).isEqualTo(Path.of("/tmp/s"));
+        assertThat(simulated.records()).isEqualTo(Path.of("/tmp/s/records"));
+        assertThat(ServeCommand.parse(List.of("--simulated", "--state", "/tmp/s", "--records", "r")).records())
+                .isEqualTo(Path.of("r"));
+    }
+
+    @Test
+    void realHardwareWhereThereIsNoneIsOneLineSuggestingSimulated(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(org.shogiban.hal.pi4j.RaspberryPi.model().isEmpty(),
+                "this computer is a Raspberry Pi");
+        Path config = dir.resolve("board.properties");
+        try (var example = org.shogiban.hal.config.BoardConfig.class.getResourceAsStream(
+                "examples/reed-6x-mcp23017.properties")) {
+            Files.copy(example, config);
+        }
+        Run r = run("serve", "--config", config.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("serve: no Raspberry Pi hardware found (no device-tree model naming a"
+                + " Raspberry Pi); to run the board without hardware use --simulated\n");
+    }
+
+    @Test
     void anSfenStartMayComeAsOneArgumentOrAsItsWords() {
         String sfen = "4k4/9/4G4/9/9/9/9/9/4K4 b G 1";
         assertThat(ServeCommand.parse(List.of("--start", "sfen", sfen, "--config", "b")).start())
@@ -62,7 +88,8 @@ class ServeCommandTest {
     void badArgumentsAreOneLineAndExitTwo() {
         assertThat(run("serve")).satisfies(r -> {
             assertThat(r.exit()).isEqualTo(2);
-            assertThat(r.err().strip()).isEqualTo("serve: --config FILE is required (e.g. /etc/shogiban/board.properties)");
+            assertThat(r.err().strip()).isEqualTo("serve: --config FILE is required (e.g. /etc/shogiban/board.properties),"
+                    + " or --simulated to run without hardware");
         });
         assertThat(run("serve", "--config", "b", "--commit", "fast").err().strip())
                 .isEqualTo("serve: commit policy 'fast' is not stable or clock");
@@ -70,15 +97,24 @@ class ServeCommandTest {
         assertThat(start.exit()).isEqualTo(2);
         assertThat(start.err().strip()).startsWith("serve: start 'queen-odds' is not startpos, a handicap (lance,")
                 .doesNotContain("\n");
-        assertThat(run("serve", "--config", "b", "--verbose", "yes").err()).contains("unknown option '--verbose'");
+        assertThat(run("serve", "--config", "b", "--verbose", "yes").err()).contains("unknown option --verbose;");
+        // an unknown option is named as such, also when it comes last (not "needs a value")
+        assertThat(run("serve", "--bogus").err()).startsWith("serve: unknown option --bogus; options: --config,"
+                + " --simulated, --records, --state, --commit, --start").doesNotContain("needs a value");
         assertThatThrownBy(() -> ServeCommand.parse(List.of("--config"))).isInstanceOf(UsageException.class)
                 .hasMessage("--config needs a value");
     }
 
     @Test
     void aWrongConfigurationStopsWithOneLineNamingKeyValueAndWhatIsAllowed(@TempDir Path dir) throws Exception {
-        Path config = Files.writeString(dir.resolve("board.properties"), "sensors.kind=magnetic\n");
-        Run r = run("serve", "--config", config.toString());
+        Path config = dir.resolve("board.properties");
+        try (var example = org.shogiban.hal.config.BoardConfig.class.getResourceAsStream(
+                "examples/reed-6x-mcp23017.properties")) {
+            Files.writeString(config, new String(example.readAllBytes(), StandardCharsets.UTF_8)
+                    .replace("sensors.kind=occupancy", "sensors.kind=magnetic"));
+        }
+        // --simulated: the configuration is read on any computer (without it, a computer that is no Pi stops first)
+        Run r = run("serve", "--simulated", "--config", config.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).endsWith("\n").doesNotContain("Exception").doesNotContain("\tat ");
@@ -88,13 +124,13 @@ class ServeCommandTest {
 
     @Test
     void aMissingConfigurationFileIsAConfigurationError(@TempDir Path dir) {
-        Run r = run("serve", "--config", dir.resolve("absent.properties").toString());
+        Run r = run("serve", "--simulated", "--config", dir.resolve("absent.properties").toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err().strip()).doesNotContain("\n").contains("absent.properties").contains("allowed:");
     }
 
     @Test
     void helpListsServe() {
-        assertThat(run("help").out()).contains("serve --config FILE");
+        assertThat(run("help").out()).contains("serve (--config FILE | --simulated)");
     }
 }

@@ -52,6 +52,8 @@ public final class ScanLoop implements AutoCloseable {
     private final SquareReading[] stableSquares = new SquareReading[SQUARES];
     private final int[] stableKomadai = new int[KomadaiSensors.SLOTS];
     private final List<FrameListener> listeners = new CopyOnWriteArrayList<>();
+    /** An array, not a list: going through it in every pass allocates nothing. */
+    private volatile PassListener[] passListeners = new PassListener[0];
 
     private volatile SensorFrame lastFrame;
     private boolean published;
@@ -81,6 +83,14 @@ public final class ScanLoop implements AutoCloseable {
     /** Stops sending frames to {@code listener}. */
     public void removeFrameListener(FrameListener listener) {
         listeners.remove(listener);
+    }
+
+    /** Tells {@code listener} about every pass that read the squares (see {@link PassListener}). */
+    public synchronized void addPassListener(PassListener listener) {
+        Objects.requireNonNull(listener);
+        PassListener[] more = Arrays.copyOf(passListeners, passListeners.length + 1);
+        more[more.length - 1] = listener;
+        passListeners = more;
     }
 
     /** The last published frame, empty before the board first settled. */
@@ -133,6 +143,7 @@ public final class ScanLoop implements AutoCloseable {
             }
         }
         if (!changed || !debouncer.allSettled()) {
+            passCompleted(squaresRead, nowMillis);
             return false;
         }
         if (!published) {
@@ -143,7 +154,21 @@ public final class ScanLoop implements AutoCloseable {
             published = true;
         }
         publish(new SensorFrame(frameTime, stableSquares, stableKomadai));
+        passCompleted(squaresRead, nowMillis);
         return true;
+    }
+
+    private void passCompleted(boolean squaresRead, long nowMillis) {
+        if (!squaresRead) {
+            return;
+        }
+        for (PassListener l : passListeners) {
+            try {
+                l.onPassCompleted(nowMillis);
+            } catch (RuntimeException e) {
+                listenerPort.failed("pass listener " + l + " threw " + e, e);
+            }
+        }
     }
 
     private boolean sampleSquares() {

@@ -100,4 +100,14 @@ class Pi4jBoardFactoryTest {
                 .isInstanceOf(RuntimeException.class);
         assertThat(own.isShutdown()).isTrue();
     }
+
+    @Test
+    void openMakesItsOwnContextOnTheProvidersFound() throws Exception {
+        // on the test class path the auto context finds pi4j-plugin-mock's providers
+        BoardConfig config = BoardConfigTestAccess.example("hall-polarity.properties");
+        try (Board board = Pi4jBoardFactory.open(config, clock, new FaultReporter(clock))) {
+            assertThat(board.squares().kind()).isEqualTo(SensorKind.POLARITY);
+            assertThat(board.leds()).isInstanceOf(Ht16k33LedPanel.class);
+        }
+    }
 }

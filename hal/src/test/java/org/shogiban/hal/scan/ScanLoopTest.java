@@ -13,6 +13,7 @@ import org.shogiban.hal.Player;
 import org.shogiban.hal.SensorFrame;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.SquareReading;
+import org.shogiban.hal.SquareSensors;
 import org.shogiban.hal.memory.MemoryKomadaiSensors;
 import org.shogiban.hal.memory.MemorySquareSensors;
 
@@ -245,5 +246,39 @@ class ScanLoopTest {
             }
             delegate.sample(into);
         }
+    }
+
+    @Test
+    void everyPassThatReadTheSquaresIsToldToThePassListenersAndAThrowingPortsPassIsNot() {
+        List<Long> passes = new ArrayList<>();
+        loop.addPassListener(passes::add);
+        run(30);
+        assertThat(passes).containsExactly(1_000L, 1_010L, 1_020L);
+
+        boolean[] broken = {false};
+        SquareSensors flaky = new SquareSensors() {
+            @Override
+            public SensorKind kind() {
+                return SensorKind.POLARITY;
+            }
+
+            @Override
+            public void sample(SquareReading[] into) {
+                if (broken[0]) {
+                    throw new IllegalStateException("bus error");
+                }
+                java.util.Arrays.fill(into, SquareReading.EMPTY);
+            }
+        };
+        ScanLoop other = new ScanLoop(flaky, komadai, ScanSettings.defaults(), clock, faults);
+        List<Long> otherPasses = new ArrayList<>();
+        other.addPassListener(otherPasses::add);
+        other.step(2_000);
+        broken[0] = true;
+        other.step(2_010);
+        other.step(2_020);
+        broken[0] = false;
+        other.step(2_030);
+        assertThat(otherPasses).containsExactly(2_000L, 2_030L);
     }
 }
