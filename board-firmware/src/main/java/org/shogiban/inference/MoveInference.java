@@ -33,6 +33,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class MoveInference {
     private static final Logger log = LoggerFactory.getLogger(MoveInference.class);
+    /**
+     * How long the sensor picture may lag behind the hands (debounce and bounce, with margin): a clock press made
+     * while the board was not still is judged on the picture this long after the press.
+     */
+    static final long PRESS_LAG_MILLIS = 100;
 
     private final InferenceConfig config;
     private final List<Position> positions = new ArrayList<>();
@@ -48,6 +53,8 @@ public final class MoveInference {
     private final List<ChoicePress> choicePresses = new ArrayList<>();
     /** A clock press the board could not yet explain: the placement it completes may not have been seen yet. */
     private ClockPress unresolvedPress;
+    /** Whether the unresolved press was judged once on the picture {@link #PRESS_LAG_MILLIS} after it. */
+    private boolean unresolvedPressTried;
 
     private SensorFrame last;
     private long lastChangeMillis;
@@ -159,7 +166,8 @@ public final class MoveInference {
 
     private void onChange(long now, List<InferenceEvent> events) {
         SensorFrame f = last;
-        if (unresolvedPress != null && resolvePress(unresolvedPress, events)) {
+        if (unresolvedPress != null && now >= unresolvedPress.timeMillis() + PRESS_LAG_MILLIS
+                && resolvePress(unresolvedPress, events)) {
             unresolvedPress = null;
             return;
         }
@@ -244,18 +252,25 @@ public final class MoveInference {
                     provisional.candidate.move, config.promotionWindowMillis(), config.defaultPromotion());
             commit(provisional.candidate, choiceFor(provisional), now, events);
         }
+        if (unresolvedPress != null && !unresolvedPressTried
+                && now >= unresolvedPress.timeMillis() + PRESS_LAG_MILLIS) {
+            unresolvedPressTried = true;
+            ClockPress press = unresolvedPress;
+            unresolvedPress = null;
+            if (!resolvePress(press, events)) {
+                if (pieceInHand(last)) {
+                    unresolvedPress = press; // still in the hand: the next changes may complete the move
+                } else {
+                    unexplainedPress(press, now, events);
+                }
+            }
+        }
         if (unresolvedPress != null && now - unresolvedPress.timeMillis() > config.settleMillis()) {
             ClockPress press = unresolvedPress;
             unresolvedPress = null;
-            if (press.presser() == position().sideToMove()) {
-                log.info("ply {}: no move completed around {}'s clock press at {} ms", moves.size() + 1,
-                        press.presser().label(), press.timeMillis());
-                unexplained = true;
-                reportDiscrepancy(now, events);
-            } else {
-                log.info("ply {}: {} pressed the clock, but {} is to move; ignored", moves.size() + 1,
-                        press.presser().label(), position().sideToMove().label());
-            }
+            log.info("ply {}: no move completed around {}'s clock press at {} ms", moves.size() + 1,
+                    press.presser().label(), press.timeMillis());
+            unexplainedPress(press, now, events);
         }
         if (unexplained && !discrepancyChecked && still >= config.discrepancyMillis()) {
             discrepancyChecked = true;
@@ -474,22 +489,30 @@ public final class MoveInference {
             return;
         }
         ClockPress press = new ClockPress(presser, now);
-        if (resolvePress(press, events)) {
-            unresolvedPress = null;
+        unresolvedPress = null;
+        if (now - lastChangeMillis < config.settleMillis()) {
+            // the board was not still: the press may come in the same motion as the placement, which the sensors
+            // may not have debounced yet (they may still show where the hand hovered), so the picture a moment
+            // later tells which move the press completes
+            log.debug("ply {}: {} pressed the clock {} ms after the last change seen; judged a moment later",
+                    moves.size() + 1, presser.label(), now - lastChangeMillis);
+            unresolvedPress = press;
+            unresolvedPressTried = false;
             return;
         }
-        if (pieceInHand(last)) {
-            // pressed in the same motion as the placement, before the sensors have debounced it: the changes
-            // that follow within the settle time tell which move the press completes
-            log.debug("ply {}: {} pressed the clock while a piece is still in the hand; waiting for it to land",
-                    moves.size() + 1, presser.label());
-            unresolvedPress = press;
-        } else if (presser == position().sideToMove()) {
+        if (!resolvePress(press, events)) {
+            unexplainedPress(press, now, events);
+        }
+    }
+
+    /** A press no move explains: a discrepancy when the presser is to move, else ignored (as it always was). */
+    private void unexplainedPress(ClockPress press, long now, List<InferenceEvent> events) {
+        if (press.presser() == position().sideToMove()) {
             unexplained = true;
             reportDiscrepancy(now, events);
         } else {
-            log.info("ply {}: {} pressed the clock, but {} is to move; ignored", moves.size() + 1, presser.label(),
-                    position().sideToMove().label());
+            log.info("ply {}: {} pressed the clock, but {} is to move; ignored", moves.size() + 1,
+                    press.presser().label(), position().sideToMove().label());
         }
     }
 
