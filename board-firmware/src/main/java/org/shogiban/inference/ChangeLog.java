@@ -2,6 +2,7 @@ package org.shogiban.inference;
 
 import java.util.Arrays;
 import org.shogiban.hal.SensorFrame;
+import org.shogiban.hal.SquareReading;
 
 /**
  * The order in which squares emptied and filled since the board last agreed with the game: which hand came first.
@@ -16,6 +17,8 @@ final class ChangeLog {
     private final long[] times = new long[CAPACITY];
     /** The square index, plus 81 when the square filled. */
     private final int[] changes = new int[CAPACITY];
+    /** Whether a square filled with a piece's promoted side up (polarity sensors only). */
+    private final boolean[] faceDown = new boolean[CAPACITY];
     private int start;
     private int size;
 
@@ -28,12 +31,12 @@ final class ChangeLog {
             boolean was = before.square(i).isOccupied();
             boolean is = now.square(i).isOccupied();
             if (was != is) {
-                add(time, is ? i + 81 : i);
+                add(time, is ? i + 81 : i, now.square(i) == SquareReading.FACE_DOWN);
             }
         }
     }
 
-    private void add(long time, int change) {
+    private void add(long time, int change, boolean down) {
         if (size == CAPACITY) {
             start = (start + 1) % CAPACITY;
             size--;
@@ -41,6 +44,7 @@ final class ChangeLog {
         int at = (start + size) % CAPACITY;
         times[at] = time;
         changes[at] = change;
+        faceDown[at] = down;
         size++;
     }
 
@@ -58,6 +62,17 @@ final class ChangeLog {
     /** When a square first filled at or after a time, or {@link Long#MIN_VALUE} when it did not. */
     long firstFilled(int square, long since) {
         return first(square + 81, since);
+    }
+
+    /** Whether the first filling of a square at or after a time showed the promoted side (polarity sensors). */
+    boolean firstFilledFaceDown(int square, long since) {
+        for (int k = 0; k < size; k++) {
+            int at = (start + k) % CAPACITY;
+            if (times[at] >= since && changes[at] == square + 81) {
+                return faceDown[at];
+            }
+        }
+        return false;
     }
 
     private long first(int change, long since) {

@@ -122,6 +122,10 @@ final class SequenceSearch {
             if (start == Long.MIN_VALUE || completed == Long.MIN_VALUE) {
                 continue;
             }
+            if (kind == SensorKind.POLARITY && !m.isDrop() && changes.firstFilledFaceDown(to, start)
+                    != (m.promote() || p.pieceAt(m.from()).type().isPromoted())) {
+                continue; // the face it was put down with, even if a later move took it away
+            }
             if (++nodes > MAX_NODES) {
                 exhausted = true;
                 return;

@@ -25,12 +25,6 @@ class FastReplayTest {
         assertThat(lost(kind, CommitPolicy.STABLE, Pace.blitz(), 6)).isEmpty();
     }
 
-    @ParameterizedTest
-    @EnumSource(SensorKind.class)
-    void blitzClock(SensorKind kind) throws IOException {
-        assertThat(lost(kind, CommitPolicy.CLOCK, Pace.blitz(), 7)).isEmpty();
-    }
-
     private static List<String> lost(SensorKind kind, CommitPolicy policy, Pace pace, long seed) throws IOException {
         InferenceConfig config = InferenceConfig.defaults(kind).withCommitPolicy(policy);
         GameReplayer replayer = new GameReplayer(config,
