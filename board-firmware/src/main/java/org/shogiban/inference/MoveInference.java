@@ -6,6 +6,8 @@ import java.util.Collections;
 import java.util.List;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.ButtonEvent;
+import org.shogiban.hal.KomadaiSlot;
+import org.shogiban.hal.Player;
 import org.shogiban.hal.SensorFrame;
 import org.shogiban.hal.SquareReading;
 import org.shogiban.rules.IllegalReason;
@@ -38,6 +40,11 @@ public final class MoveInference {
      * while the board was not still is judged on the picture this long after the press.
      */
     static final long PRESS_LAG_MILLIS = 100;
+    /**
+     * How long a complete move must have been shown before a lift of the opponent's piece counts as their reply
+     * (sooner, it is more likely one hand moving pieces about): no one replies within 150 ms of a landing.
+     */
+    static final long REPLY_MIN_MILLIS = 150;
 
     private final InferenceConfig config;
     private final List<Position> positions = new ArrayList<>();
@@ -57,6 +64,9 @@ public final class MoveInference {
     private boolean unresolvedPressTried;
 
     private SensorFrame last;
+    /** The frame before the last change, and since when the board had shown it. */
+    private SensorFrame previous;
+    private long previousMillis;
     private long lastChangeMillis;
     private long syncMillis = Long.MIN_VALUE;
     private boolean stableHandled;
@@ -121,6 +131,8 @@ public final class MoveInference {
         if (last == null || !frame.sameReadings(last)) {
             touches.record(last, frame, now);
             changes.record(last, frame, now);
+            previous = last;
+            previousMillis = lastChangeMillis;
             last = frame;
             lastChangeMillis = now;
             stableHandled = false;
@@ -170,6 +182,10 @@ public final class MoveInference {
                 && resolvePress(unresolvedPress, events)) {
             unresolvedPress = null;
             return;
+        }
+        if (provisional == null && config.commitPolicy() == CommitPolicy.STABLE && previous != null
+                && now - previousMillis >= REPLY_MIN_MILLIS && !stillAgreed(previous)) {
+            countBeforeTheReply(now, events);
         }
         if (provisional != null) {
             if (FrameComparison.matches(provisional.candidate.picture, provisional.candidate.pendingAfter, f,
@@ -444,6 +460,97 @@ public final class MoveInference {
 
     private static String usi(List<SequenceSearch.Step> sequence) {
         return String.join(" ", sequence.stream().map(s -> s.move().usi()).toList());
+    }
+
+    private boolean stillAgreed(SensorFrame f) {
+        return FrameComparison.matches(expected(), pending, f, config.sensorKind());
+    }
+
+    /**
+     * The order of events: when the opponent's hand arrives (a piece of theirs lifted, or one taken from their
+     * komadai) right after the board showed a complete move (or a sequence of them), that move was made, though the
+     * board was never still for the settle time: it is counted at the time it was completed, before the reply.
+     * The mover touching the piece just put down again (to slide it on, flip it, or take it back) is not the
+     * opponent's hand, so nothing is counted then.
+     */
+    private void countBeforeTheReply(long now, List<InferenceEvent> events) {
+        SensorFrame before = previous;
+        List<Candidate> found = candidates(before);
+        List<SequenceSearch.Step> sequence;
+        if (found.size() == 1 && (found.get(0).optional || found.get(0).verdict.isLegal())) {
+            sequence = List.of(new SequenceSearch.Step(found.get(0), previousMillis, previousMillis));
+        } else if (found.isEmpty()) {
+            SequenceSearch.Result result = sequences.search(base(), before, null);
+            List<List<SequenceSearch.Step>> fitting = result.exhausted() ? List.of()
+                    : withTheChosenPromotions(result.sequences()).stream()
+                    .filter(q -> q.get(q.size() - 1).candidate().optional()
+                            || q.get(q.size() - 1).candidate().verdict().isLegal()).toList();
+            if (fitting.size() != 1) {
+                return;
+            }
+            sequence = fitting.get(0);
+        } else {
+            return;
+        }
+        Position after = position();
+        for (SequenceSearch.Step step : sequence) {
+            after = after.play(step.candidate().optional() ? Move.of(step.move().from(), step.move().to(), false)
+                    : step.move());
+        }
+        if (!opponentsHandArrived(before, after, sequence.get(sequence.size() - 1).move())) {
+            return;
+        }
+        log.info("ply {}: {} seen complete before the opponent's hand arrived", moves.size() + 1, usi(sequence));
+        for (int k = 0; k < sequence.size(); k++) {
+            SequenceSearch.Step step = sequence.get(k);
+            Candidate c = step.candidate();
+            long until = k + 1 < sequence.size() ? sequence.get(k + 1).startMillis() : now;
+            PromotionChoice choice = c.optional ? choiceAfter(step.startMillis(), until) : null;
+            if (k + 1 < sequence.size()) {
+                commit(new Candidate(c.move, Verdict.LEGAL, false, c.picture, c.pendingAfter), null,
+                        step.completedMillis(), events, false);
+            } else {
+                commit(c, choice, step.completedMillis(), events, false);
+            }
+        }
+        unexplained = false;
+        inSync(previousMillis, events);
+        syncMillis = previousMillis;
+        changes.record(before, last, now); // the reply's first change belongs to the reply
+    }
+
+    /**
+     * Whether the last change took away only pieces of the side now to move (not the piece just put down) or
+     * pieces from that side's komadai: the opponent's hand has arrived.
+     */
+    private boolean opponentsHandArrived(SensorFrame before, Position after, Move lastMove) {
+        Side replier = after.sideToMove();
+        boolean lifted = false;
+        for (int i = 0; i < 81; i++) {
+            boolean was = before.square(i).isOccupied();
+            boolean is = last.square(i).isOccupied();
+            if (was == is) {
+                continue;
+            }
+            Piece p = after.pieceAt(Square.ofIndex(i));
+            if (is || p == null || p.side() != replier || i == lastMove.to().index()) {
+                return false;
+            }
+            lifted = true;
+        }
+        Player[] players = Player.values();
+        KomadaiSlot[] slots = KomadaiSlot.values();
+        for (int k = 0; k < 14; k++) {
+            int was = before.komadai(players[k / 7], slots[k % 7]);
+            int is = last.komadai(players[k / 7], slots[k % 7]);
+            if (was != SensorFrame.UNKNOWN && is != SensorFrame.UNKNOWN && is < was) {
+                if (Sides.side(players[k / 7]) != replier) {
+                    return false;
+                }
+                lifted = true;
+            }
+        }
+        return lifted;
     }
 
     /**

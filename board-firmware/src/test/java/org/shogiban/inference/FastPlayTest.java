@@ -44,7 +44,8 @@ class FastPlayTest {
             long second = nowOf(t);
             t.settle();
             assertThat(t.lines()).containsExactly("move 7g7f", "move 3c3d");
-            assertThat(moveTimes(t)).containsExactly(first, second);
+            // the first at its landing (seen complete when the opponent's hand arrived), the second when it counted
+            assertThat(moveTimes(t)).containsExactly(first, second + t.inference.config().settleMillis());
         }
 
         @Test
