@@ -42,9 +42,10 @@ public final class MoveInference {
     static final long PRESS_LAG_MILLIS = 100;
     /**
      * How long a complete move must have been shown before a lift of the opponent's piece counts as their reply
-     * (sooner, it is more likely one hand moving pieces about): no one replies within 150 ms of a landing.
+     * (sooner, it is more likely one hand moving pieces about, hovering or sliding): no one replies within
+     * 200 ms of a landing.
      */
-    static final long REPLY_MIN_MILLIS = 150;
+    static final long REPLY_MIN_MILLIS = 200;
 
     private final InferenceConfig config;
     private final List<Position> positions = new ArrayList<>();
@@ -471,7 +472,8 @@ public final class MoveInference {
      * komadai) right after the board showed a complete move (or a sequence of them), that move was made, though the
      * board was never still for the settle time: it is counted at the time it was completed, before the reply.
      * The mover touching the piece just put down again (to slide it on, flip it, or take it back) is not the
-     * opponent's hand, so nothing is counted then.
+     * opponent's hand, nor is a lift of a piece the moving piece could have captured (the mover may be taking it,
+     * the piece seen down only hovering on the way), so nothing is counted then: the still board decides.
      */
     private void countBeforeTheReply(long now, List<InferenceEvent> events) {
         SensorFrame before = previous;
@@ -493,11 +495,12 @@ public final class MoveInference {
             return;
         }
         Position after = position();
+        Position beforeLast = after;
         for (SequenceSearch.Step step : sequence) {
-            after = after.play(step.candidate().optional() ? Move.of(step.move().from(), step.move().to(), false)
-                    : step.move());
+            beforeLast = after;
+            after = after.play(step.move()); // an optional promotion's candidate is its plain move
         }
-        if (!opponentsHandArrived(before, after, sequence.get(sequence.size() - 1).move())) {
+        if (!opponentsHandArrived(before, beforeLast, after, sequence.get(sequence.size() - 1).move())) {
             return;
         }
         log.info("ply {}: {} seen complete before the opponent's hand arrived", moves.size() + 1, usi(sequence));
@@ -523,7 +526,7 @@ public final class MoveInference {
      * Whether the last change took away only pieces of the side now to move (not the piece just put down) or
      * pieces from that side's komadai: the opponent's hand has arrived.
      */
-    private boolean opponentsHandArrived(SensorFrame before, Position after, Move lastMove) {
+    private boolean opponentsHandArrived(SensorFrame before, Position beforeLast, Position after, Move lastMove) {
         Side replier = after.sideToMove();
         boolean lifted = false;
         for (int i = 0; i < 81; i++) {
@@ -535,6 +538,10 @@ public final class MoveInference {
             Piece p = after.pieceAt(Square.ofIndex(i));
             if (is || p == null || p.side() != replier || i == lastMove.to().index()) {
                 return false;
+            }
+            if (!lastMove.isDrop() && (beforeLast.isLegal(Move.of(lastMove.from(), Square.ofIndex(i), false))
+                    || beforeLast.isLegal(Move.of(lastMove.from(), Square.ofIndex(i), true)))) {
+                return false; // the mover's hand may be taking it, the piece seen down only hovering on the way
             }
             lifted = true;
         }

@@ -16,8 +16,7 @@ import org.shogiban.rules.Position;
 
 /**
  * Property: over random legal games handled at random (captures in any order, late komadai, slides, hovers,
- * hesitation, bounce, pieces knocked off between moves, a third of the games with one fast reply in ten and a third
- * with every reply fast), the board infers exactly the moves played, never an
+ * hesitation, bounce, pieces knocked off between moves), the board infers exactly the moves played, never an
  * illegal one, and reports every knocked-off piece as a discrepancy naming exactly its square.
  */
 class RandomHandlingPropertyTest {
@@ -45,11 +44,10 @@ class RandomHandlingPropertyTest {
             int noise = 1 + r.nextInt(3);
             ReplaySettings settings = ReplaySettings.standard().withBounce(Noise.bounceMillis(noise), seed);
             List<Move> game = randomGame(r, 20 + r.nextInt(100));
-            Pace pace = List.of(Pace.casual(), Pace.quick(), Pace.blitz()).get((g / 4) % 3);
-            HandlingGenerator.Handling handling = new HandlingGenerator(config, settings, noise, 0.08, pace)
+            HandlingGenerator.Handling handling = new HandlingGenerator(config, settings, noise, 0.08)
                     .generateHandling(Position.startpos(), game, seed);
             RunResult result = new TraceRunner(config, settings).run(handling.trace());
-            String where = "seed " + seed + " (" + kind + ", " + policy + ", noise " + noise + ", " + pace + ")";
+            String where = "seed " + seed + " (" + kind + ", " + policy + ", noise " + noise + ")";
 
             assertThat(result.moves()).as("moves inferred, " + where).containsExactlyElementsOf(game);
             assertThat(result.events()).as("illegal moves inferred, " + where)
