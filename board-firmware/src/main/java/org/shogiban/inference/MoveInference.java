@@ -480,7 +480,8 @@ public final class MoveInference {
         List<Candidate> found = candidates(before);
         List<SequenceSearch.Step> sequence;
         if (found.size() == 1 && (found.get(0).optional || found.get(0).verdict.isLegal())) {
-            sequence = List.of(new SequenceSearch.Step(found.get(0), previousMillis, previousMillis));
+            // a choice pressed since the board last agreed is this move's (the press may precede the landing)
+            sequence = List.of(new SequenceSearch.Step(found.get(0), syncMillis, previousMillis));
         } else if (found.isEmpty()) {
             SequenceSearch.Result result = sequences.search(base(), before, null);
             List<List<SequenceSearch.Step>> fitting = result.exhausted() ? List.of()
