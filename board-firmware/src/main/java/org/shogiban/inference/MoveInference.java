@@ -6,6 +6,8 @@ import java.util.Collections;
 import java.util.List;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.ButtonEvent;
+import org.shogiban.hal.KomadaiSlot;
+import org.shogiban.hal.Player;
 import org.shogiban.hal.SensorFrame;
 import org.shogiban.hal.SquareReading;
 import org.shogiban.rules.IllegalReason;
@@ -33,6 +35,17 @@ import org.slf4j.LoggerFactory;
  */
 public final class MoveInference {
     private static final Logger log = LoggerFactory.getLogger(MoveInference.class);
+    /**
+     * How long the sensor picture may lag behind the hands (debounce and bounce, with margin): a clock press made
+     * while the board was not still is judged on the picture this long after the press.
+     */
+    static final long PRESS_LAG_MILLIS = 100;
+    /**
+     * How long a complete move must have been shown before a lift of the opponent's piece counts as their reply
+     * (sooner, it is more likely one hand moving pieces about, hovering or sliding): no one replies within
+     * 200 ms of a landing.
+     */
+    static final long REPLY_MIN_MILLIS = 200;
 
     private final InferenceConfig config;
     private final List<Position> positions = new ArrayList<>();
@@ -41,8 +54,20 @@ public final class MoveInference {
     /** Captured pieces owed to each of the 14 komadai slots: taken, but still in a hand or at the board's edge. */
     private final int[] pending = new int[14];
     private final TouchLog touches = new TouchLog();
+    /** The order of the sensor changes since the board last agreed with the game. */
+    private final ChangeLog changes = new ChangeLog();
+    private final SequenceSearch sequences;
+    /** The promote/confirm presses since the board last agreed with the game, for the moves of a sequence. */
+    private final List<ChoicePress> choicePresses = new ArrayList<>();
+    /** A clock press the board could not yet explain: the placement it completes may not have been seen yet. */
+    private ClockPress unresolvedPress;
+    /** Whether the unresolved press was judged once on the picture {@link #PRESS_LAG_MILLIS} after it. */
+    private boolean unresolvedPressTried;
 
     private SensorFrame last;
+    /** The frame before the last change, and since when the board had shown it. */
+    private SensorFrame previous;
+    private long previousMillis;
     private long lastChangeMillis;
     private long syncMillis = Long.MIN_VALUE;
     private boolean stableHandled;
@@ -63,6 +88,7 @@ public final class MoveInference {
         this.config = config;
         positions.add(start);
         pictures.add(ExpectedFrame.of(start));
+        sequences = new SequenceSearch(changes, config.sensorKind(), this::candidates);
     }
 
     public InferenceConfig config() {
@@ -105,6 +131,9 @@ public final class MoveInference {
         long now = frame.timeMillis();
         if (last == null || !frame.sameReadings(last)) {
             touches.record(last, frame, now);
+            changes.record(last, frame, now);
+            previous = last;
+            previousMillis = lastChangeMillis;
             last = frame;
             lastChangeMillis = now;
             stableHandled = false;
@@ -150,6 +179,15 @@ public final class MoveInference {
 
     private void onChange(long now, List<InferenceEvent> events) {
         SensorFrame f = last;
+        if (unresolvedPress != null && now >= unresolvedPress.timeMillis() + PRESS_LAG_MILLIS
+                && resolvePress(unresolvedPress, events)) {
+            unresolvedPress = null;
+            return;
+        }
+        if (provisional == null && config.commitPolicy() == CommitPolicy.STABLE && previous != null
+                && now - previousMillis >= REPLY_MIN_MILLIS && !stillAgreed(previous)) {
+            countBeforeTheReply(now, events);
+        }
         if (provisional != null) {
             if (FrameComparison.matches(provisional.candidate.picture, provisional.candidate.pendingAfter, f,
                     config.sensorKind())) {
@@ -191,6 +229,8 @@ public final class MoveInference {
 
     private void inSync(long now, List<InferenceEvent> events) {
         syncMillis = now;
+        changes.clear();
+        choicePresses.clear();
         FrameComparison.settlePending(expected(), pending, last);
         requestedChoice = null;
         lastIllegal = null;
@@ -229,6 +269,26 @@ public final class MoveInference {
                     provisional.candidate.move, config.promotionWindowMillis(), config.defaultPromotion());
             commit(provisional.candidate, choiceFor(provisional), now, events);
         }
+        if (unresolvedPress != null && !unresolvedPressTried
+                && now >= unresolvedPress.timeMillis() + PRESS_LAG_MILLIS) {
+            unresolvedPressTried = true;
+            ClockPress press = unresolvedPress;
+            unresolvedPress = null;
+            if (!resolvePress(press, events)) {
+                if (pieceInHand(last)) {
+                    unresolvedPress = press; // still in the hand: the next changes may complete the move
+                } else {
+                    unexplainedPress(press, now, events);
+                }
+            }
+        }
+        if (unresolvedPress != null && now - unresolvedPress.timeMillis() > config.settleMillis()) {
+            ClockPress press = unresolvedPress;
+            unresolvedPress = null;
+            log.info("ply {}: no move completed around {}'s clock press at {} ms", moves.size() + 1,
+                    press.presser().label(), press.timeMillis());
+            unexplainedPress(press, now, events);
+        }
         if (unexplained && !discrepancyChecked && still >= config.discrepancyMillis()) {
             discrepancyChecked = true;
             reportDiscrepancy(now, events);
@@ -240,8 +300,9 @@ public final class MoveInference {
         if (provisional != null || FrameComparison.matches(expected(), pending, f, config.sensorKind())) {
             return;
         }
-        // a legal move explains the board best; an earlier position (a takeback) comes next, and only then a move
-        // the rules reject: undoing the opponent's last move looks like moving their piece back, which is no move
+        // a legal move explains the board best; an earlier position (a takeback) comes next, then a sequence of
+        // legal moves made without a still board in between, and only then a move the rules reject: undoing the
+        // opponent's last move looks like moving their piece back, which is no move
         List<Candidate> found = candidates(f);
         boolean legalMove = found.size() == 1 && (found.get(0).optional || found.get(0).verdict.isLegal());
         if (!legalMove) {
@@ -253,6 +314,9 @@ public final class MoveInference {
                     return;
                 }
             }
+            if (found.size() <= 1 && explainBySequence(null, now, now, events)) {
+                return;
+            }
         }
         if (found.size() != 1) {
             if (found.size() > 1) {
@@ -262,7 +326,11 @@ public final class MoveInference {
             unexplained = true;
             return;
         }
-        Candidate c = found.get(0);
+        settleLastMove(found.get(0), now, events);
+    }
+
+    /** The one move that explains a still board (alone or after a sequence): counted, or waiting for a choice. */
+    private void settleLastMove(Candidate c, long now, List<InferenceEvent> events) {
         if (config.commitPolicy() == CommitPolicy.CLOCK) {
             if (c.optional) {
                 provisional = new Provisional(c, now);
@@ -284,9 +352,234 @@ public final class MoveInference {
         countMove(c, now, events);
     }
 
+    // ------------------------------------------------------------------------------------------- sequences
+
+    /**
+     * Explains the board by a sequence of two or more moves from the last agreed position (replies made while the
+     * board still settled, or moves made while the board was out of step), when exactly one sequence of the fewest
+     * moves fits: its legal moves are counted in order, each at the time it was completed; an illegal last move is
+     * reported as such. Under the clock policy a still board only shows the sequence; the press counts it.
+     *
+     * @param presser who pressed the clock (the last move must be theirs), or null on a still board
+     * @param lastTime the time of the last move when it counts now (the press), else when it was completed
+     * @return whether a sequence explained the board (several fitting is not an explanation: nothing is counted)
+     */
+    private boolean explainBySequence(Side presser, long lastTime, long now, List<InferenceEvent> events) {
+        SequenceSearch.Result result = sequences.search(base(), last, presser);
+        if (result.exhausted()) {
+            log.info("ply {}: the search for a sequence of moves ran out of its bound; not choosing",
+                    moves.size() + 1);
+            return false;
+        }
+        List<List<SequenceSearch.Step>> fitting = withTheChosenPromotions(result.sequences());
+        List<List<SequenceSearch.Step>> legal = fitting.stream()
+                .filter(q -> q.get(q.size() - 1).candidate().optional()
+                        || q.get(q.size() - 1).candidate().verdict().isLegal())
+                .toList();
+        List<List<SequenceSearch.Step>> pool = legal.isEmpty() ? fitting : legal;
+        if (pool.size() > 1) {
+            log.info("ply {}: {} sequences of {} moves explain the board equally ({}); not choosing",
+                    moves.size() + 1, pool.size(), pool.get(0).size(), pool.stream().map(MoveInference::usi).toList());
+            return false;
+        }
+        if (pool.isEmpty()) {
+            return false;
+        }
+        List<SequenceSearch.Step> sequence = pool.get(0);
+        if (presser == null && config.commitPolicy() == CommitPolicy.CLOCK) {
+            log.debug("ply {}: the board shows {}; waiting for the clock", moves.size() + 1, usi(sequence));
+            return true;
+        }
+        log.info("ply {}: {} moves made without a still board in between: {}{}", moves.size() + 1,
+                sequence.size(), usi(sequence), outOfSync ? " (board back in step)" : "");
+        for (int k = 0; k < sequence.size() - 1; k++) {
+            // the search played each inner move with its promotion as chosen: no choice is left to make
+            SequenceSearch.Step step = sequence.get(k);
+            Candidate inner = step.candidate();
+            commit(new Candidate(inner.move, Verdict.LEGAL, false, inner.picture, inner.pendingAfter), null,
+                    step.completedMillis(), events, false);
+        }
+        agreedUpTo(now);
+        SequenceSearch.Step lastStep = sequence.get(sequence.size() - 1);
+        Candidate c = lastStep.candidate();
+        long time = presser != null ? lastTime : lastStep.completedMillis();
+        if (presser != null && c.optional) {
+            commit(c, choiceAfter(lastStep.startMillis(), now), time, events, true);
+        } else if (presser != null || !c.optional) {
+            countMove(c, time, events);
+        } else {
+            PromotionChoice pressed = pressedBetween(lastStep.startMillis(), now);
+            if (pressed != null) {
+                commit(c, pressed, time, events, true);
+            } else {
+                provisional = new Provisional(c, now);
+                events.add(new InferenceEvent.PromotionPending(now, c.move.to(), c.move));
+                log.info("ply {}: {} may promote; waiting for the player's choice", moves.size() + 1, c.move);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * On an occupancy board the sensors cannot see whether a move inside a sequence promoted: the player's press
+     * between its lift and the next move's lift tells, else the reply ended the question with the default. Keeps
+     * the sequences whose inner optional promotions are those choices.
+     */
+    private List<List<SequenceSearch.Step>> withTheChosenPromotions(List<List<SequenceSearch.Step>> found) {
+        List<List<SequenceSearch.Step>> kept = new ArrayList<>(found.size());
+        for (List<SequenceSearch.Step> q : found) {
+            boolean agrees = true;
+            for (int k = 0; k < q.size() - 1 && agrees; k++) {
+                SequenceSearch.Step step = q.get(k);
+                if (step.candidate().optional()) {
+                    PromotionChoice choice = choiceAfter(step.startMillis(), q.get(k + 1).startMillis());
+                    agrees = step.move().promote() == choice.promotes();
+                }
+            }
+            if (agrees) {
+                kept.add(q);
+            }
+        }
+        return kept;
+    }
+
+    private PromotionChoice choiceAfter(long from, long to) {
+        PromotionChoice pressed = pressedBetween(from, to);
+        return pressed != null ? pressed : config.defaultPromotion();
+    }
+
+    /** The last promote/confirm press in a time window, or null. */
+    private PromotionChoice pressedBetween(long from, long to) {
+        PromotionChoice choice = null;
+        for (ChoicePress press : choicePresses) {
+            if (press.timeMillis() >= from && press.timeMillis() <= to) {
+                choice = press.choice();
+            }
+        }
+        return choice;
+    }
+
+    private static String usi(List<SequenceSearch.Step> sequence) {
+        return String.join(" ", sequence.stream().map(s -> s.move().usi()).toList());
+    }
+
+    private boolean stillAgreed(SensorFrame f) {
+        return FrameComparison.matches(expected(), pending, f, config.sensorKind());
+    }
+
+    /**
+     * The order of events: when the opponent's hand arrives (a piece of theirs lifted, or one taken from their
+     * komadai) right after the board showed a complete move (or a sequence of them), that move was made, though the
+     * board was never still for the settle time: it is counted at the time it was completed, before the reply.
+     * The mover touching the piece just put down again (to slide it on, flip it, or take it back) is not the
+     * opponent's hand, nor is a lift of a piece the moving piece could have captured (the mover may be taking it,
+     * the piece seen down only hovering on the way), so nothing is counted then: the still board decides.
+     */
+    private void countBeforeTheReply(long now, List<InferenceEvent> events) {
+        SensorFrame before = previous;
+        List<Candidate> found = candidates(before);
+        List<SequenceSearch.Step> sequence;
+        if (found.size() == 1 && (found.get(0).optional || found.get(0).verdict.isLegal())) {
+            // a choice pressed since the board last agreed is this move's (the press may precede the landing)
+            sequence = List.of(new SequenceSearch.Step(found.get(0), syncMillis, previousMillis));
+        } else if (found.isEmpty()) {
+            SequenceSearch.Result result = sequences.search(base(), before, null);
+            List<List<SequenceSearch.Step>> fitting = result.exhausted() ? List.of()
+                    : withTheChosenPromotions(result.sequences()).stream()
+                    .filter(q -> q.get(q.size() - 1).candidate().optional()
+                            || q.get(q.size() - 1).candidate().verdict().isLegal()).toList();
+            if (fitting.size() != 1) {
+                return;
+            }
+            sequence = fitting.get(0);
+        } else {
+            return;
+        }
+        Position after = position();
+        Position beforeLast = after;
+        for (SequenceSearch.Step step : sequence) {
+            beforeLast = after;
+            after = after.play(step.move()); // an optional promotion's candidate is its plain move
+        }
+        if (!opponentsHandArrived(before, beforeLast, after, sequence.get(sequence.size() - 1).move())) {
+            return;
+        }
+        log.info("ply {}: {} seen complete before the opponent's hand arrived", moves.size() + 1, usi(sequence));
+        for (int k = 0; k < sequence.size(); k++) {
+            SequenceSearch.Step step = sequence.get(k);
+            Candidate c = step.candidate();
+            long until = k + 1 < sequence.size() ? sequence.get(k + 1).startMillis() : now;
+            PromotionChoice choice = c.optional ? choiceAfter(step.startMillis(), until) : null;
+            if (k + 1 < sequence.size()) {
+                commit(new Candidate(c.move, Verdict.LEGAL, false, c.picture, c.pendingAfter), null,
+                        step.completedMillis(), events, false);
+            } else {
+                commit(c, choice, step.completedMillis(), events, false);
+            }
+        }
+        unexplained = false;
+        inSync(previousMillis, events);
+        syncMillis = previousMillis;
+        changes.record(before, last, now); // the reply's first change belongs to the reply
+    }
+
+    /**
+     * Whether the last change took away only pieces of the side now to move (not the piece just put down) or
+     * pieces from that side's komadai: the opponent's hand has arrived.
+     */
+    private boolean opponentsHandArrived(SensorFrame before, Position beforeLast, Position after, Move lastMove) {
+        Side replier = after.sideToMove();
+        boolean lifted = false;
+        for (int i = 0; i < 81; i++) {
+            boolean was = before.square(i).isOccupied();
+            boolean is = last.square(i).isOccupied();
+            if (was == is) {
+                continue;
+            }
+            Piece p = after.pieceAt(Square.ofIndex(i));
+            if (is || p == null || p.side() != replier || i == lastMove.to().index()) {
+                return false;
+            }
+            if (!lastMove.isDrop() && (beforeLast.isLegal(Move.of(lastMove.from(), Square.ofIndex(i), false))
+                    || beforeLast.isLegal(Move.of(lastMove.from(), Square.ofIndex(i), true)))) {
+                return false; // the mover's hand may be taking it, the piece seen down only hovering on the way
+            }
+            lifted = true;
+        }
+        Player[] players = Player.values();
+        KomadaiSlot[] slots = KomadaiSlot.values();
+        for (int k = 0; k < 14; k++) {
+            int was = before.komadai(players[k / 7], slots[k % 7]);
+            int is = last.komadai(players[k / 7], slots[k % 7]);
+            if (was != SensorFrame.UNKNOWN && is != SensorFrame.UNKNOWN && is < was) {
+                if (Sides.side(players[k / 7]) != replier) {
+                    return false;
+                }
+                lifted = true;
+            }
+        }
+        return lifted;
+    }
+
+    /**
+     * The moves counted so far agree with the board up to now, though the board shows more (a move waiting for a
+     * promotion choice, or an illegal move to be put right): later sequences start from here.
+     */
+    private void agreedUpTo(long now) {
+        syncMillis = now;
+        changes.clear();
+        choicePresses.clear();
+    }
+
+    /** The last agreed position as the search starts from it. */
+    private SequenceSearch.Base base() {
+        return new SequenceSearch.Base(position(), expected(), pending, syncMillis);
+    }
+
     // --------------------------------------------------------------------------------------------- buttons
 
     private void choose(PromotionChoice choice, long now, List<InferenceEvent> events) {
+        choicePresses.add(new ChoicePress(now, choice));
         if (provisional != null && provisional.candidate.optional) {
             if (config.commitPolicy() == CommitPolicy.STABLE) {
                 commit(provisional.candidate, choice, now, events);
@@ -305,29 +598,76 @@ public final class MoveInference {
         if (config.commitPolicy() != CommitPolicy.CLOCK) {
             return;
         }
-        if (presser != position().sideToMove()) {
-            log.info("ply {}: {} pressed the clock, but {} is to move; ignored", moves.size() + 1, presser.label(),
-                    position().sideToMove().label());
-            return;
-        }
         if (FrameComparison.matches(expected(), pending, last, config.sensorKind())) {
-            log.info("ply {}: {} pressed the clock without moving", moves.size() + 1, presser.label());
+            log.info("ply {}: {} pressed the clock without moving{}", moves.size() + 1, presser.label(),
+                    presser == position().sideToMove() ? "" : " (" + position().sideToMove().label() + " to move)");
             return;
         }
-        List<Candidate> found = candidates(last);
-        if (found.size() != 1) {
+        ClockPress press = new ClockPress(presser, now);
+        unresolvedPress = null;
+        if (now - lastChangeMillis < config.settleMillis()) {
+            // the board was not still: the press may come in the same motion as the placement, which the sensors
+            // may not have debounced yet (they may still show where the hand hovered), so the picture a moment
+            // later tells which move the press completes
+            log.debug("ply {}: {} pressed the clock {} ms after the last change seen; judged a moment later",
+                    moves.size() + 1, presser.label(), now - lastChangeMillis);
+            unresolvedPress = press;
+            unresolvedPressTried = false;
+            return;
+        }
+        if (!resolvePress(press, events)) {
+            unexplainedPress(press, now, events);
+        }
+    }
+
+    /** A press no move explains: a discrepancy when the presser is to move, else ignored (as it always was). */
+    private void unexplainedPress(ClockPress press, long now, List<InferenceEvent> events) {
+        if (press.presser() == position().sideToMove()) {
             unexplained = true;
             reportDiscrepancy(now, events);
-            return;
-        }
-        Candidate c = found.get(0);
-        if (c.optional) {
-            PromotionChoice choice = provisional != null && provisional.candidate.move.equals(c.move)
-                    ? choiceFor(provisional) : requestedChoice != null ? requestedChoice : config.defaultPromotion();
-            commit(c, choice, now, events);
         } else {
-            countMove(c, now, events);
+            log.info("ply {}: {} pressed the clock, but {} is to move; ignored", moves.size() + 1,
+                    press.presser().label(), position().sideToMove().label());
         }
+    }
+
+    /**
+     * Counts the move a clock press completes, at the press's time: the mover's one move, or a sequence whose last
+     * move is the presser's (a press lost before it, or moves made while the board was out of step).
+     */
+    private boolean resolvePress(ClockPress press, List<InferenceEvent> events) {
+        long now = Math.max(press.timeMillis(), last.timeMillis());
+        if (press.presser() == position().sideToMove()) {
+            List<Candidate> found = candidates(last);
+            if (found.size() == 1) {
+                Candidate c = found.get(0);
+                if (c.optional) {
+                    PromotionChoice choice = provisional != null && provisional.candidate.move.equals(c.move)
+                            ? choiceFor(provisional)
+                            : requestedChoice != null ? requestedChoice : config.defaultPromotion();
+                    commit(c, choice, press.timeMillis(), events, true);
+                } else {
+                    countMove(c, press.timeMillis(), events);
+                }
+                return true;
+            }
+            if (found.size() > 1) {
+                return false;
+            }
+        }
+        return explainBySequence(press.presser(), press.timeMillis(), now, events);
+    }
+
+    /** Whether the board lacks a piece no move put down yet: a hand still holds it. */
+    private boolean pieceInHand(SensorFrame f) {
+        ExpectedFrame e = expected();
+        int missing = 0;
+        for (int i = 0; i < 81; i++) {
+            boolean want = e.pieceAt(i) != null;
+            boolean have = f.square(i).isOccupied();
+            missing += want && !have ? 1 : !want && have ? -1 : 0;
+        }
+        return missing > 0 || !FrameComparison.slotsMatch(e, pending, f);
     }
 
     private PromotionChoice choiceFor(Provisional p) {
@@ -355,8 +695,16 @@ public final class MoveInference {
                 c.verdict.reason());
     }
 
-    /** Plays a legal candidate; for an optional promotion, with the choice. */
+    /** Plays a legal candidate; for an optional promotion, with the choice; the board agrees again. */
     private void commit(Candidate c, PromotionChoice choice, long now, List<InferenceEvent> events) {
+        commit(c, choice, now, events, true);
+    }
+
+    /**
+     * Plays a legal candidate, reported at the time it was made; {@code sync}: the board agrees with the game now
+     * (not for a move inside a sequence, which the next move already changed).
+     */
+    private void commit(Candidate c, PromotionChoice choice, long time, List<InferenceEvent> events, boolean sync) {
         Move move = c.optional ? Move.of(c.move.from(), c.move.to(), choice.promotes()) : c.move;
         Position next = position().play(move);
         positions.add(next);
@@ -364,10 +712,12 @@ public final class MoveInference {
         moves.add(move);
         System.arraycopy(c.pendingAfter, 0, pending, 0, 14);
         provisional = null;
-        events.add(new InferenceEvent.MoveCompleted(now, move, Verdict.LEGAL));
+        events.add(new InferenceEvent.MoveCompleted(time, move, Verdict.LEGAL));
         log.info("ply {}: {} played {}", moves.size(), position().sideToMove().opponent().label(), move);
-        unexplained = false;
-        inSync(now, events);
+        if (sync) {
+            unexplained = false;
+            inSync(Math.max(time, last.timeMillis()), events);
+        }
     }
 
     private void takeBack(int plies, long now, List<InferenceEvent> events) {
@@ -405,7 +755,12 @@ public final class MoveInference {
      * fills none: its target must have been seen empty and filled again after the mover's square emptied).
      */
     List<Candidate> candidates(SensorFrame f) {
-        ExpectedFrame e = expected();
+        return candidates(base(), f);
+    }
+
+    /** The same from any position on the way (the last move of a sequence), with its own capture evidence. */
+    List<Candidate> candidates(SequenceSearch.Base base, SensorFrame f) {
+        ExpectedFrame e = base.picture();
         int vacated = -1;
         int filled = -1;
         int nVacated = 0;
@@ -423,16 +778,16 @@ public final class MoveInference {
         }
         List<Candidate> found = new ArrayList<>(2);
         if (nVacated == 1 && nFilled == 1) {
-            addBoardMove(vacated, filled, f, found);
+            addBoardMove(base, vacated, filled, f, found);
         } else if (nVacated == 1 && nFilled == 0) {
             for (int target = 0; target < 81; target++) {
                 if (target != vacated && e.pieceAt(target) != null
-                        && touches.refilledAfter(target, vacated, syncMillis)) {
-                    addBoardMove(vacated, target, f, found);
+                        && touches.refilledAfter(target, vacated, base.since())) {
+                    addBoardMove(base, vacated, target, f, found);
                 }
             }
         } else if (nVacated == 0 && nFilled == 1) {
-            addDrops(Square.ofIndex(filled), f, found);
+            addDrops(base, Square.ofIndex(filled), f, found);
         }
         return found;
     }
@@ -447,12 +802,12 @@ public final class MoveInference {
      * face down has no promoted side to show: it fits no drop and stays a discrepancy. An occupancy board cannot
      * see the face at all, so there a drop is always read face up.
      */
-    private void addDrops(Square to, SensorFrame f, List<Candidate> found) {
-        Side mover = position().sideToMove();
+    private void addDrops(SequenceSearch.Base base, Square to, SensorFrame f, List<Candidate> found) {
+        Side mover = base.position().sideToMove();
         boolean promotedFace = f.square(to.index()) == SquareReading.FACE_DOWN;
-        addDropsFrom(mover, to, promotedFace, f, found);
+        addDropsFrom(base, mover, to, promotedFace, f, found);
         if (found.isEmpty()) {
-            addDropsFrom(mover.opponent(), to, promotedFace, f, found);
+            addDropsFrom(base, mover.opponent(), to, promotedFace, f, found);
             if (!found.isEmpty()) {
                 log.debug("ply {}: the piece on {} came from {}'s komadai", moves.size() + 1, to,
                         mover.opponent().label());
@@ -460,23 +815,25 @@ public final class MoveInference {
         }
     }
 
-    private void addDropsFrom(Side slotOwner, Square to, boolean promotedFace, SensorFrame f,
-                              List<Candidate> found) {
-        ExpectedFrame e = expected();
+    private void addDropsFrom(SequenceSearch.Base base, Side slotOwner, Square to, boolean promotedFace,
+                              SensorFrame f, List<Candidate> found) {
+        ExpectedFrame e = base.picture();
+        int[] pending = base.pending();
         for (PieceType kind : PieceType.HAND_KINDS) {
             ExpectedFrame after = e.afterDrop(slotOwner, kind, to, promotedFace);
             if (after != null && FrameComparison.matches(after, pending, f, config.sensorKind())) {
-                Verdict verdict = position().verdictOfDrop(slotOwner, kind, to, promotedFace);
+                Verdict verdict = base.position().verdictOfDrop(slotOwner, kind, to, promotedFace);
                 found.add(new Candidate(Move.drop(kind, to), verdict, false, after, pending.clone()));
             }
         }
     }
 
-    private void addBoardMove(int from, int to, SensorFrame f, List<Candidate> found) {
-        ExpectedFrame e = expected();
+    private void addBoardMove(SequenceSearch.Base base, int from, int to, SensorFrame f, List<Candidate> found) {
+        ExpectedFrame e = base.picture();
+        Position position = base.position();
         Piece moving = e.pieceAt(from);
         Piece captured = e.pieceAt(to);
-        int[] pendingAfter = pending.clone();
+        int[] pendingAfter = base.pending().clone();
         if (captured != null && captured.type() != PieceType.KING) {
             pendingAfter[Sides.slotIndex(moving.side(), captured.type())]++;
         }
@@ -490,8 +847,8 @@ public final class MoveInference {
                 && FrameComparison.matches(promotedPicture, pendingAfter, f, config.sensorKind());
         if (plainFits && promotedFits) {
             // the sensors cannot see the face: the rules tell a forced, optional or impossible promotion apart
-            Verdict plainVerdict = position().verdict(plain);
-            Verdict promotedVerdict = position().verdict(promoting);
+            Verdict plainVerdict = position.verdict(plain);
+            Verdict promotedVerdict = position.verdict(promoting);
             if (plainVerdict.isLegal() && promotedVerdict.isLegal()) {
                 found.add(new Candidate(plain, plainVerdict, true, plainPicture, pendingAfter));
             } else if (promotedVerdict.isLegal()
@@ -501,9 +858,9 @@ public final class MoveInference {
                 found.add(new Candidate(plain, plainVerdict, false, plainPicture, pendingAfter));
             }
         } else if (plainFits) {
-            found.add(new Candidate(plain, position().verdict(plain), false, plainPicture, pendingAfter));
+            found.add(new Candidate(plain, position.verdict(plain), false, plainPicture, pendingAfter));
         } else if (promotedFits) {
-            found.add(new Candidate(promoting, position().verdict(promoting), false, promotedPicture, pendingAfter));
+            found.add(new Candidate(promoting, position.verdict(promoting), false, promotedPicture, pendingAfter));
         }
     }
 
@@ -512,6 +869,14 @@ public final class MoveInference {
      * promotion, whose choice the sensors cannot see.
      */
     record Candidate(Move move, Verdict verdict, boolean optional, ExpectedFrame picture, int[] pendingAfter) {
+    }
+
+    /** A promote (成) or confirm (不成) press, kept to tell which move of a sequence it chose for. */
+    private record ChoicePress(long timeMillis, PromotionChoice choice) {
+    }
+
+    /** A clock press waiting for the placement it completes to be seen. */
+    private record ClockPress(Side presser, long timeMillis) {
     }
 
     /** The move seen on a still board, not yet counted. Mutable, owned by the inference. */

@@ -368,10 +368,20 @@ class MoveInferenceTest {
 
         @Test
         void severalPiecesMovedAtOnceAreNoMove() {
-            Table t = Table.occupancy("startpos").move("7g", "7f").move("2g", "2f").settle();
+            Table t = Table.occupancy("startpos").lift("7g").waitMs(100).lift("2g").waitMs(100).place("7f")
+                    .waitMs(100).place("2f").settle();
             assertThat(t.inference.moves()).isEmpty();
             assertThat(t.lines()).containsExactly("discrepancy 7f(expected empty, read occupied) 2f(expected empty,"
                     + " read occupied) 7g(expected P, read empty) 2g(expected P, read empty)");
+        }
+
+        @Test
+        void playingTwiceInARowIsIllegalEvenWithoutAStillBoardInBetween() {
+            // 二手指し (nitezashi, two moves in a row): the first is sente's move, the second moves a piece that is
+            // not gote's
+            Table t = Table.occupancy("startpos").move("7g", "7f").waitMs(200).move("2g", "2f").settle();
+            assertThat(t.lines()).containsExactly("move 7g7f", "illegal 2g2f INVALID_MOVEMENT");
+            assertThat(t.inference.moves()).containsExactly(Move.parseUsi("7g7f"));
         }
 
         @Test
@@ -421,7 +431,7 @@ class MoveInferenceTest {
         @Test
         void theMoverMayChangeTheirMindBeforePressing() {
             Table t = clocked("startpos").move("7g", "7f").settle().move("7f", "7g").move("2g", "2f").waitMs(50)
-                    .press(Button.CLOCK_SENTE);
+                    .press(Button.CLOCK_SENTE).waitMs(MoveInference.PRESS_LAG_MILLIS);
             assertThat(t.lines()).containsExactly("move 2g2f");
         }
 
@@ -434,7 +444,8 @@ class MoveInferenceTest {
 
         @Test
         void aPressWithAnUnexplainedBoardIsADiscrepancy() {
-            Table t = clocked("startpos").move("7g", "7f").move("2g", "2f").waitMs(50).press(Button.CLOCK_SENTE);
+            Table t = clocked("startpos").move("7g", "7f").move("2g", "2f").waitMs(50).press(Button.CLOCK_SENTE)
+                    .waitMs(MoveInference.PRESS_LAG_MILLIS);
             assertThat(t.inference.moves()).isEmpty();
             assertThat(t.lines()).containsExactly("discrepancy 7f(expected empty, read occupied) 2f(expected"
                     + " empty, read occupied) 7g(expected P, read empty) 2g(expected P, read empty)");

@@ -25,6 +25,10 @@ final class Table {
     private SensorFrame board;
     private long now;
 
+    long now() {
+        return now;
+    }
+
     Table(Position start, InferenceConfig config) {
         this.inference = new MoveInference(start, config);
         this.kind = config.sensorKind();

@@ -45,6 +45,15 @@ public class InferenceBenchmark {
     @Param({"OCCUPANCY", "POLARITY"})
     public SensorKind sensors;
 
+    /**
+     * SETTLED: every move counts on a still board. FAST: every second move is a reply started 250 ms after the
+     * opponent's piece landed (the pair is found by the sequence search). OUT_OF_STEP: every eighth move a piece no
+     * one touches for three moves is knocked off and put back after them (the board reports it, then finds the three
+     * moves by the sequence search).
+     */
+    @Param({"SETTLED", "FAST", "OUT_OF_STEP"})
+    public String pace;
+
     private Position start;
     private InferenceConfig config;
     /** Sensor frames and, rarely, button presses, in time order. */
@@ -79,8 +88,16 @@ public class InferenceBenchmark {
         long t = 0;
         Position p = start;
         out.add(ExpectedFrame.of(p).toSensorFrame(t, sensors));
-        for (Move m : moves) {
-            SensorFrame before = ExpectedFrame.of(p).toSensorFrame(0, sensors);
+        int knocked = -1;
+        int knockedUntil = -1;
+        for (int ply = 0; ply < moves.size(); ply++) {
+            Move m = moves.get(ply);
+            boolean fastReplyNext = pace.equals("FAST") && ply % 2 == 0 && ply + 1 < moves.size();
+            if (pace.equals("OUT_OF_STEP") && ply % 8 == 4 && ply + 3 <= moves.size() && knocked < 0) {
+                knocked = untouched(p, moves.subList(ply, ply + 3));
+                knockedUntil = ply + 3;
+            }
+            SensorFrame before = knock(ExpectedFrame.of(p).toSensorFrame(0, sensors), knocked);
             Position after = p.play(m);
             // the piece leaves its square or slot: 15 scans in the air
             SensorFrame lifted = m.isDrop()
@@ -103,8 +120,17 @@ public class InferenceBenchmark {
                     && p.isLegal(Move.of(m.from(), m.to(), true)) && p.isLegal(Move.of(m.from(), m.to(), false));
             // the piece lands (a captured piece straight onto the komadai), then the board stays still until the
             // move counts: the settle time, or the promotion window when the promotion is optional
-            SensorFrame landed = ExpectedFrame.of(after).toSensorFrame(0, sensors);
-            long still = config.settleMillis() + 100;
+            if (knocked >= 0 && ply + 1 == knockedUntil) {
+                knocked = -1; // put back as the third move lands
+            }
+            SensorFrame landed = knock(ExpectedFrame.of(after).toSensorFrame(0, sensors), knocked);
+            long still = fastReplyNext ? 250 : knocked >= 0 ? config.discrepancyMillis() + 100
+                    : config.settleMillis() + 100;
+            if (optional && fastReplyNext) {
+                // no time for the board to ask: the choice is pressed with the placement
+                out.add(ButtonEvent.press(m.promote() ? Button.PROMOTE : Button.CONFIRM, t + 5));
+                optional = false;
+            }
             for (long s = 0; s < still; s += 10) {
                 out.add(landed.at(t += 10));
             }
@@ -118,6 +144,23 @@ public class InferenceBenchmark {
             p = after;
         }
         return out;
+    }
+
+    /** A frame with a knocked-off piece's square empty (none when the index is negative). */
+    private static SensorFrame knock(SensorFrame f, int square) {
+        return square < 0 ? f : f.withSquare(square, SquareReading.EMPTY);
+    }
+
+    /** An occupied square none of some moves starts from, lands on, or passes nothing else: the far corner first. */
+    private static int untouched(Position p, List<Move> next) {
+        for (int i = 0; i < 81; i++) {
+            int square = i;
+            if (p.pieceAt(org.shogiban.rules.Square.ofIndex(square)) != null && next.stream().noneMatch(
+                    m -> m.to().index() == square || (!m.isDrop() && m.from().index() == square))) {
+                return square;
+            }
+        }
+        throw new IllegalStateException("no untouched piece");
     }
 
     @Benchmark

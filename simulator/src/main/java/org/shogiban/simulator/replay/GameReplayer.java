@@ -21,11 +21,18 @@ public final class GameReplayer {
     private final InferenceConfig config;
     private final ReplaySettings settings;
     private final int noise;
+    private final Pace pace;
 
     public GameReplayer(InferenceConfig config, ReplaySettings settings, int noise) {
+        this(config, settings, noise, Pace.casual());
+    }
+
+    /** A replayer whose players reply at a pace (some or all replies starting while the board still settles). */
+    public GameReplayer(InferenceConfig config, ReplaySettings settings, int noise, Pace pace) {
         this.config = config;
         this.settings = settings;
         this.noise = Noise.check(noise);
+        this.pace = pace;
     }
 
     /**
@@ -62,7 +69,7 @@ public final class GameReplayer {
             }
         }
         ReplaySettings seeded = settings.withBounce(settings.bounceMillis(), seed);
-        Trace trace = new HandlingGenerator(config, seeded, noise).generate(game.start(), ruling.handled(), seed);
+        Trace trace = new HandlingGenerator(config, seeded, noise, 0, pace).generate(game.start(), ruling.handled(), seed);
         RunResult result = new TraceRunner(config, seeded).run(trace);
         String mismatch = compare(ruling, result);
         if (mismatch != null) {

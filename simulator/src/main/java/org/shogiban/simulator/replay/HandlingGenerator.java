@@ -38,6 +38,7 @@ public final class HandlingGenerator {
     private final ReplaySettings settings;
     private final double quirk;
     private final double knockChance;
+    private final Pace pace;
 
     /** @param noise 0 (clean, one way of handling every move) to 3 (rough) */
     public HandlingGenerator(InferenceConfig config, ReplaySettings settings, int noise) {
@@ -49,10 +50,20 @@ public final class HandlingGenerator {
      *     enough for the board to report it before it is put back
      */
     public HandlingGenerator(InferenceConfig config, ReplaySettings settings, int noise, double knockChance) {
+        this(config, settings, noise, knockChance, Pace.casual());
+    }
+
+    /**
+     * @param knockChance as above (a knock never comes between a move and a fast reply to it)
+     * @param pace how many replies start while the board still settles, and how soon
+     */
+    public HandlingGenerator(InferenceConfig config, ReplaySettings settings, int noise, double knockChance,
+                             Pace pace) {
         this.config = config;
         this.settings = settings;
         this.quirk = Noise.quirkChance(noise);
         this.knockChance = knockChance;
+        this.pace = pace;
     }
 
     /**
@@ -136,6 +147,8 @@ public final class HandlingGenerator {
          * illegal last move moves the opponent's piece.
          */
         private Side capturer;
+        /** Whether the reply to the move being handled starts before the move has counted. */
+        private boolean fastReply;
 
         Hands(Position start, Random random) {
             this.initial = start;
@@ -151,9 +164,14 @@ public final class HandlingGenerator {
                 if (!legal) {
                     requireHandleableFoul(move, ply + 1, ply == moves.size() - 1);
                 }
-                t = Math.max(t, counted) + between(80, 400);
+                boolean fast = fastReply;
+                t = fast ? Math.max(t, lastChange + between(pace.minReplyMillis(), pace.maxReplyMillis()))
+                        : Math.max(t, counted) + between(80, 400);
+                fastReply = pace.hasFastReplies() && ply + 1 < moves.size() && r.nextDouble() < pace.fastShare();
                 flushOwed(mover);
-                maybeKnock(ply);
+                if (!fast) {
+                    maybeKnock(ply);
+                }
                 boolean lastForMover = ply + 2 >= moves.size();
                 handle(move, mover, lastForMover);
                 if (legal) {
@@ -205,6 +223,9 @@ public final class HandlingGenerator {
                     capturer = moving.side();
                     capturedSlot = slot(captured.type());
                     deferral = quirk == 0 ? 0 : r.nextInt(noDeferral ? 2 : 3);
+                    if (fastReply && deferral == 1) {
+                        deferral = 0; // the reply comes before the move counts: no time to put it down after
+                    }
                     boolean capturedFirst = quirk == 0 || r.nextBoolean();
                     if (capturedFirst) {
                         lift(to);
@@ -260,7 +281,7 @@ public final class HandlingGenerator {
         private void settleOptionalPromotion(Move move, Piece landing, KomadaiSlot capturedSlot, int deferral,
                                              Side mover) {
             boolean promote = move.promote();
-            boolean flip = promote && chance();
+            boolean flip = promote && chance() && !fastReply;
             put(move.to(), promote && !flip);
             if (capturedSlot != null && deferral == 0 && !capturedPlaced) {
                 pause(50, 150);
@@ -270,10 +291,16 @@ public final class HandlingGenerator {
             PromotionStyle style = flip ? PromotionStyle.FLIP
                     : (promote == config.defaultPromotion().promotes() && r.nextBoolean()) ? PromotionStyle.DEFAULT
                     : r.nextBoolean() ? PromotionStyle.PRESS_EARLY : PromotionStyle.PRESS_WHEN_ASKED;
+            if (fastReply && style == PromotionStyle.PRESS_WHEN_ASKED) {
+                // no time to wait for the board's question: the choice is pressed with the placement (or, in the
+                // DEFAULT style, the reply ends the question with the default)
+                style = PromotionStyle.PRESS_EARLY;
+            }
             Button choice = promote ? Button.PROMOTE : Button.CONFIRM;
             switch (style) {
                 case PRESS_EARLY -> {
-                    t = lastChange + between(visible(), config.settleMillis() - 20);
+                    t = fastReply ? lastChange + between(5, 15)
+                            : lastChange + between(visible(), config.settleMillis() - 20);
                     press(choice);
                     counted = config.commitPolicy() == CommitPolicy.STABLE ? announced : t;
                 }
@@ -292,7 +319,8 @@ public final class HandlingGenerator {
                 case DEFAULT -> counted = announced + config.promotionWindowMillis() + visible();
             }
             if (config.commitPolicy() == CommitPolicy.CLOCK) {
-                t = Math.max(t, lastChange + visible()) + between(80, 300);
+                t = fastReply ? Math.max(t, lastChange) + between(5, 15)
+                        : Math.max(t, lastChange + visible()) + between(80, 300);
                 press(mover == Side.SENTE ? Button.CLOCK_SENTE : Button.CLOCK_GOTE);
                 counted = t + 20;
             }
@@ -301,7 +329,10 @@ public final class HandlingGenerator {
 
         private void finishMove(Side mover, KomadaiSlot capturedSlot, int deferral) {
             if (config.commitPolicy() == CommitPolicy.CLOCK) {
-                t = lastChange + visible() + between(80, 400);
+                // a fast player presses the clock in the same motion as the placement, before the sensors
+                // have debounced it
+                t = fastReply ? lastChange + between(0, settings.debounceScans() * settings.scanMillis() - 5)
+                        : lastChange + visible() + between(80, 400);
                 press(mover == Side.SENTE ? Button.CLOCK_SENTE : Button.CLOCK_GOTE);
                 counted = t + 20;
             } else {
