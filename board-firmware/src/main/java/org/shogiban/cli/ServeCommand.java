@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.shogiban.app.BackgroundRecordSink;
 import org.shogiban.app.BoardApplication;
-import org.shogiban.app.GameSettings;
+import org.shogiban.session.GameSettings;
 import org.shogiban.app.RecordDirectory;
 import org.shogiban.app.StartPositions;
 import org.shogiban.hal.Board;

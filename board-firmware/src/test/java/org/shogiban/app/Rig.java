@@ -5,6 +5,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import org.shogiban.session.BoardEvent;
+import org.shogiban.session.GameSettings;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.Player;

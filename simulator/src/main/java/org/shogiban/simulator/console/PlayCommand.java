@@ -9,7 +9,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Set;
 import org.shogiban.app.BackgroundRecordSink;
-import org.shogiban.app.GameSettings;
+import org.shogiban.session.GameSettings;
 import org.shogiban.app.RecordDirectory;
 import org.shogiban.app.RecordSink;
 import org.shogiban.app.StartPositions;

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.shogiban.app.GameSettings;
+import org.shogiban.session.GameSettings;
 import org.shogiban.app.RecordDirectory;
 import org.shogiban.app.RecordSink;
 import org.shogiban.hal.SensorKind;

@@ -1,7 +1,8 @@
-package org.shogiban.app;
+package org.shogiban.session;
 
 import java.util.Objects;
 import org.shogiban.inference.InferenceConfig;
+import org.shogiban.rules.ImpasseRule;
 import org.shogiban.rules.Position;
 
 /**
@@ -10,16 +11,29 @@ import org.shogiban.rules.Position;
  * @param start the position the players set up before each game (even game, a handicap, or any position)
  * @param inference how moves are read from the sensors, including the commit policy
  * @param illegalMoves what an illegal move does
+ * @param impasse the point rule a declaration (入玉宣言) is judged by
  */
-public record GameSettings(Position start, InferenceConfig inference, IllegalMovePolicy illegalMoves) {
+public record GameSettings(Position start, InferenceConfig inference, IllegalMovePolicy illegalMoves,
+                           ImpasseRule impasse) {
     public GameSettings {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(inference, "inference");
         Objects.requireNonNull(illegalMoves, "illegalMoves");
+        Objects.requireNonNull(impasse, "impasse");
+    }
+
+    /** Settings under the 27-point declaration rule. */
+    public GameSettings(Position start, InferenceConfig inference, IllegalMovePolicy illegalMoves) {
+        this(start, inference, illegalMoves, ImpasseRule.POINTS_27);
     }
 
     /** Settings with the illegal-move policy that goes with the commit policy (tournament loses, casual puts back). */
     public static GameSettings of(Position start, InferenceConfig inference) {
         return new GameSettings(start, inference, IllegalMovePolicy.forCommit(inference.commitPolicy()));
+    }
+
+    /** These settings with another declaration rule. */
+    public GameSettings withImpasse(ImpasseRule rule) {
+        return new GameSettings(start, inference, illegalMoves, rule);
     }
 }

@@ -1,4 +1,4 @@
-package org.shogiban.app;
+package org.shogiban.session;
 
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +12,10 @@ import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
 import org.shogiban.rules.Square;
 
-/** What the board application tells its listeners (UI, logs): one thing that happened at one time. */
+/**
+ * What the {@link GameSession} tells the runtime's listeners (journal, records, LEDs and sounds, console, link): one
+ * thing that happened at one time.
+ */
 public sealed interface BoardEvent {
 
     /** When it happened, in the scan clock's milliseconds. */
@@ -109,6 +112,41 @@ public sealed interface BoardEvent {
         public String describe() {
             return (fault.type() == FaultEvent.Type.FAILED ? "fault: " : "recovered: ") + fault.chip() + " at "
                     + fault.address() + ": " + fault.message();
+        }
+    }
+
+    /** The board calls the arbiter (立会人): a foul in a tournament game, or the ARBITER button. */
+    record ArbiterCalled(long timeMillis, String why) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "arbiter called: " + why;
+        }
+    }
+
+    /** The arbiter acted (pause, resume, adjust, result, undo, overrule, abort); recorded in the record. */
+    record ArbiterActed(long timeMillis, SessionInput.Arbiter action) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "arbiter: " + action.describe();
+        }
+    }
+
+    /**
+     * The game goes on from a position the pieces may not show (after an undo, an overrule or a restart): the
+     * players check the pieces; the wrong squares are lit until the board shows the position.
+     */
+    record CheckPieces(long timeMillis, Position position, String why) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "check the pieces (" + why + "): the board should show " + position.toSfen();
+        }
+    }
+
+    /** A command or button that does not apply now (e.g. declare after the game); nothing changed. */
+    record Refused(long timeMillis, String what, String why) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "refused " + what + ": " + why;
         }
     }
 }
