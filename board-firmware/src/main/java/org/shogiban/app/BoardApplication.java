@@ -20,6 +20,7 @@ import org.shogiban.notation.GameRecord;
 import org.shogiban.rules.Game;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardListener;
+import org.shogiban.session.BoardSnapshot;
 import org.shogiban.session.BoardView;
 import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
@@ -61,6 +62,7 @@ public final class BoardApplication implements AutoCloseable {
     private LedFrame shownLeds;
     private BoardView plannedView;
     private volatile BoardView view;
+    private volatile BoardSnapshot snapshot;
     private ScheduledExecutorService scanThread;
 
     /**
@@ -89,6 +91,7 @@ public final class BoardApplication implements AutoCloseable {
         board.buttons().addListener(buttonListener);
         board.faults().addListener(faultListener);
         view = session.view();
+        snapshot = session.snapshot(clock.millis());
     }
 
     /** Starts sending what happens to {@code listener} (after the listeners added before it). */
@@ -112,6 +115,11 @@ public final class BoardApplication implements AutoCloseable {
     /** What the board shows now. Any thread. */
     public BoardView view() {
         return view;
+    }
+
+    /** The board's state as of the last pass: the one JSON snapshot. Any thread. */
+    public BoardSnapshot snapshot() {
+        return snapshot;
     }
 
     /** The settings games are played with. */
@@ -151,6 +159,7 @@ public final class BoardApplication implements AutoCloseable {
         }
         scanLoop.step(nowMillis);
         dispatch(session.accept(new SessionInput.Tick(nowMillis)));
+        snapshot = session.snapshot(nowMillis);
         showLeds();
     }
 

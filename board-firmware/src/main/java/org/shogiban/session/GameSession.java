@@ -55,6 +55,7 @@ import org.slf4j.LoggerFactory;
 public final class GameSession {
     private static final Logger log = LoggerFactory.getLogger(GameSession.class);
     private static final DateTimeFormatter KIF_TIME = DateTimeFormatter.ofPattern("yyyy/MM/dd HH:mm:ss");
+    private static final DateTimeFormatter GAME_ID = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
     private static final DateTimeFormatter COMMENT_TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     private final GameSettings settings;
@@ -636,6 +637,81 @@ public final class GameSession {
                 : discrepancy == null ? List.<org.shogiban.inference.SlotMismatch>of() : discrepancy.slots();
         return new BoardView(phase, game.current(), game.plies(), moves.isEmpty() ? null : moves.get(moves.size() - 1),
                 squares, slots, illegalMove, promotionSquare, result, failing, arbiterCalled);
+    }
+
+    /** The board's state as of {@code nowMillis}, the one JSON snapshot (see {@link BoardSnapshot}). */
+    public BoardSnapshot snapshot(long nowMillis) {
+        BoardView v = view();
+        List<String> moves = game == null || phase == BoardPhase.SETTING_UP ? List.of()
+                : game.moves().stream().map(Move::usi).toList();
+        BoardSnapshot.Result end = null;
+        if (phase != BoardPhase.SETTING_UP && result.isOver()) {
+            String reason = resultNote != null ? resultNote : result.reason() == null ? null : result.reason().name();
+            end = new BoardSnapshot.Result(result.status().name(), sideName(result.winner()), reason,
+                    result.ply() > 0 ? result.ply() : plies());
+        }
+        return new BoardSnapshot(phaseName(), v.plies(), v.position().toSfen(), moves,
+                sideName(v.position().sideToMove()), clocks(nowMillis), end, waitingFor(v),
+                settings.illegalMoves() == IllegalMovePolicy.LOSS ? "tournament" : "casual",
+                settings.inference().sensorKind().name().toLowerCase(java.util.Locale.ROOT), timeControlSpec(),
+                gameStartWall == null ? null : GAME_ID.format(gameStartWall.atZone(wallClock.getZone())),
+                (game == null ? settings.start() : game.start()).toSfen(),
+                v.lastMove() == null ? null : v.lastMove().usi(), arbiterCalled, List.copyOf(failing), 0);
+    }
+
+    private String phaseName() {
+        return phase == BoardPhase.SETTING_UP ? "SETUP" : phase.name();
+    }
+
+    private static String sideName(Side side) {
+        return side == null ? null : side == Side.SENTE ? "sente" : "gote";
+    }
+
+    private List<BoardSnapshot.Waiting> waitingFor(BoardView v) {
+        List<BoardSnapshot.Waiting> waiting = new ArrayList<>(2);
+        List<String> squares = v.wrongSquares().stream().map(m -> m.square().usi()).toList();
+        List<String> slots = v.wrongSlots().stream().map(m -> m.player().name().toLowerCase(java.util.Locale.ROOT)
+                + ":" + slotLetter(m.slot())).toList();
+        String detail = String.join(" ", v.wrongSquares().stream().map(m -> m.describe()).toList());
+        String slotDetail = String.join(" ", v.wrongSlots().stream().map(m -> m.describe()).toList());
+        String both = (detail + " " + slotDetail).strip();
+        if (phase == BoardPhase.SETTING_UP) {
+            waiting.add(new BoardSnapshot.Waiting("setup", squares, slots, null, both.isEmpty()
+                    ? "the start position is set up" : both));
+        } else if (phase != BoardPhase.OVER) {
+            if (!squares.isEmpty() || !slots.isEmpty()) {
+                waiting.add(new BoardSnapshot.Waiting("pieces", squares, slots, null, both));
+            } else if (guide != null) {
+                waiting.add(new BoardSnapshot.Waiting("pieces", List.of(), List.of(), null,
+                        "the pieces show the position; hold still"));
+            }
+            if (v.illegalMove() != null) {
+                waiting.add(new BoardSnapshot.Waiting("put-back", null, null, v.illegalMove().usi(),
+                        "put the pieces of the illegal move back"));
+            }
+            if (v.promotionSquare() != null) {
+                waiting.add(new BoardSnapshot.Waiting("promotion", List.of(v.promotionSquare().usi()), null, null,
+                        "promote on " + v.promotionSquare().usi() + "? press promote or confirm"));
+            }
+        }
+        if (arbiterCalled) {
+            waiting.add(new BoardSnapshot.Waiting("arbiter", null, null, null, "the arbiter is called"));
+        }
+        return waiting;
+    }
+
+    private static char slotLetter(org.shogiban.hal.KomadaiSlot slot) {
+        return org.shogiban.rules.PieceType.HAND_KINDS[slot.ordinal()].letter();
+    }
+
+    /** The clocks as of a time. */
+    private BoardSnapshot.Clocks clocks(long nowMillis) {
+        return BoardSnapshot.Clocks.NONE;
+    }
+
+    /** The time control's spec, or null when the game has no clock. */
+    private String timeControlSpec() {
+        return null;
     }
 
     /** Whether the pieces are being checked against the game's position (after an undo or a restart). */

@@ -15,6 +15,7 @@ import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardView;
 import org.shogiban.session.GameSettings;
 import org.shogiban.session.IllegalMovePolicy;
+import org.shogiban.session.ArbiterCommands;
 import org.shogiban.app.RecordSink;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.KomadaiSlot;
@@ -48,11 +49,14 @@ public final class ConsoleSession {
               lift 7g | lift sente:P          lift a piece into your hand
               place 7f | place 2b down        put the last lifted piece down (down = promoted side up)
               place gote:R                    put a lifted piece on a komadai
-              press clock-sente|clock-gote|promote|confirm|arbiter|menu
+              press clock-sente|clock-gote|promote|confirm|arbiter|menu|resign-sente|resign-gote|declare
               move 7g7f | move 8h2b+ | move P*5e   the whole handling of a move at once (captures to the komadai,
                                               promotion button on occupancy boards, the clock in --commit clock)
               wait 1500                       leave the board alone for so many milliseconds
               setup                           put every piece back on the start position (then: press menu)
+              arbiter pause|resume|adjust <sente|gote> <±seconds>|result <status> <sente|gote|none> [reason]
+                      |undo|overrule|abort        what the arbiter does (recorded in the record)
+              state                           the board's state as JSON on one line
               show | help | quit""";
 
     private final BufferedReader in;
@@ -176,6 +180,15 @@ public final class ConsoleSession {
                     table.layOut(settings.start());
                     settleAndDraw();
                 }
+                case "arbiter" -> {
+                    app.submit(ArbiterCommands.parse(List.of(w).subList(1, w.length), app.now()));
+                    settleAndDraw();
+                }
+                case "state" -> {
+                    words(w, 1, "state");
+                    out.println(app.snapshot().toJson());
+                    out.flush();
+                }
                 case "show" -> draw();
                 case "help" -> out.println(HELP);
                 default -> throw new IllegalArgumentException("unknown command '" + w[0] + "'; type help");
@@ -198,7 +211,7 @@ public final class ConsoleSession {
             }
         }
         throw new IllegalArgumentException("unknown button '" + name + "'; buttons are clock-sente, clock-gote,"
-                + " promote, confirm, arbiter, menu");
+                + " promote, confirm, arbiter, menu, resign-sente, resign-gote, declare");
     }
 
     /**
