@@ -10,7 +10,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.shogiban.hal.Board;
+import org.shogiban.clock.ClockFaces;
 import org.shogiban.hal.ButtonListener;
+import org.shogiban.hal.ClockFace;
 import org.shogiban.hal.FaultListener;
 import org.shogiban.hal.LedFrame;
 import org.shogiban.hal.MonotonicClock;
@@ -18,6 +20,7 @@ import org.shogiban.hal.scan.ScanLoop;
 import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.rules.Game;
+import org.shogiban.rules.Side;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardListener;
 import org.shogiban.session.BoardSnapshot;
@@ -60,6 +63,7 @@ public final class BoardApplication implements AutoCloseable {
 
     private String recordName;
     private LedFrame shownLeds;
+    private String shownClock;
     private BoardView plannedView;
     private volatile BoardView view;
     private volatile BoardSnapshot snapshot;
@@ -161,6 +165,7 @@ public final class BoardApplication implements AutoCloseable {
         dispatch(session.accept(new SessionInput.Tick(nowMillis)));
         snapshot = session.snapshot(nowMillis);
         showLeds();
+        showClock(nowMillis);
     }
 
     /** Runs {@link #step(long)} at the scan rate on a thread of its own until {@link #close()}. */
@@ -271,6 +276,20 @@ public final class BoardApplication implements AutoCloseable {
     /** The file name the current game's record is saved under, or null before the first game started. */
     public String recordName() {
         return recordName;
+    }
+
+    /** The clock display, written only when what it shows changes (to the second). */
+    private void showClock(long nowMillis) {
+        ClockFace sente = session.face(Side.SENTE, nowMillis);
+        ClockFace gote = session.face(Side.GOTE, nowMillis);
+        if (sente == null || gote == null) {
+            return;
+        }
+        String shown = ClockFaces.text(sente) + "|" + ClockFaces.text(gote);
+        if (!shown.equals(shownClock)) {
+            board.clock().show(sente, gote);
+            shownClock = shown;
+        }
     }
 
     private void showLeds() {

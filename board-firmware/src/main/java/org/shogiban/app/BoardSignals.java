@@ -6,8 +6,8 @@ import org.shogiban.session.BoardListener;
 
 /**
  * The sounds and the clock display for what the session reports: a short beep when a game starts, a move counts or
- * moves are taken back; a long tone for an illegal move, a discrepancy and when the arbiter is called. The display
- * is blanked while the players set up.
+ * moves are taken back; a long tone for an illegal move, a discrepancy and when the arbiter is called; the clock's
+ * beeps (short at the schedule's marks, long at time up). The clock display is blanked while the players set up.
  */
 final class BoardSignals implements BoardListener {
     private final Board board;
@@ -26,6 +26,13 @@ final class BoardSignals implements BoardListener {
             case BoardEvent.IllegalMove i -> board.buzzer().longTone();
             case BoardEvent.DiscrepancySeen d -> board.buzzer().longTone();
             case BoardEvent.ArbiterCalled a -> board.buzzer().longTone();
+            case BoardEvent.ClockBeep b -> {
+                if (b.longTone()) {
+                    board.buzzer().longTone();
+                } else {
+                    board.buzzer().beep();
+                }
+            }
             default -> {
                 // the LEDs show the rest
             }

@@ -149,4 +149,34 @@ public sealed interface BoardEvent {
             return "refused " + what + ": " + why;
         }
     }
+
+    /** A player's time ran out (at the exact instant); the game ends with TIME_UP, the other side wins. */
+    record TimeUp(long timeMillis, Side side) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "time up: " + side.label();
+        }
+    }
+
+    /** The clock beeps at a mark (short) or at time up (long). Sounds only; nothing changes. */
+    record ClockBeep(long timeMillis, Side side, long remainingMs, boolean longTone) implements BoardEvent {
+        @Override
+        public String describe() {
+            return side.label() + "'s clock beeps (" + remainingMs / 1000 + " s left)";
+        }
+    }
+
+    /**
+     * A clock press that switched the clock without a move counting now (tournament play): gote starting sente's
+     * time before the first move, or a player's press after a forgotten press was made up.
+     *
+     * @param running whose time runs now
+     * @param elapsedMs the time charged to the presser on this turn (0 for a restart)
+     */
+    record ClockPressed(long timeMillis, Side running, long elapsedMs) implements BoardEvent {
+        @Override
+        public String describe() {
+            return running.label() + "'s clock runs";
+        }
+    }
 }

@@ -10,10 +10,15 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.shogiban.clock.ByoyomiClock;
+import org.shogiban.clock.ClockSignal;
+import org.shogiban.clock.ClockState;
+import org.shogiban.clock.ClockSwitch;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.ButtonEvent;
 import org.shogiban.hal.FaultEvent;
 import org.shogiban.hal.SensorFrame;
+import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceEvent;
 import org.shogiban.inference.MoveInference;
 import org.shogiban.inference.PositionSetup;
@@ -88,6 +93,14 @@ public final class GameSession {
     private long turnStartMillis;
     private Instant gameStartWall;
     private Instant gameEndWall;
+    /** The game's clock, from the game's start; null before the first game. */
+    private ByoyomiClock clock;
+    /** Whose time the session last made run (null: none); the clock's own view may have run out since. */
+    private Side clockRunning;
+    /** When the sensors last changed: a move under stable commit is charged up to here. */
+    private long lastChangeMillis = Long.MIN_VALUE;
+    /** The time of the input being handled. */
+    private long inputMillis;
 
     /**
      * @param settings the start position, how moves are read, the illegal-move policy and the declaration rule
@@ -144,6 +157,7 @@ public final class GameSession {
     /** Takes one input and returns what happened, in order (often nothing). Times must never go back. */
     public List<BoardEvent> accept(SessionInput input) {
         out = new ArrayList<>(2);
+        inputMillis = input.timeMillis();
         if (!begun) {
             begun = true;
             out.add(new BoardEvent.SetupStarted(input.timeMillis(), settings.start()));
@@ -160,6 +174,9 @@ public final class GameSession {
     }
 
     private void onFrame(SensorFrame frame) {
+        if (lastFrame == null || !frame.sameReadings(lastFrame)) {
+            lastChangeMillis = frame.timeMillis();
+        }
         lastFrame = frame;
         switch (phase) {
             case SETTING_UP -> onSetupFrame(frame);
@@ -187,6 +204,9 @@ public final class GameSession {
                 }
             } else {
                 handle(inference.onTick(now));
+            }
+            if (phase == BoardPhase.PLAYING) {
+                tickClock(now);
             }
         }
     }
@@ -216,7 +236,14 @@ public final class GameSession {
                     log.debug("menu pressed in phase {}; ignored", phase);
                 }
             }
-            case CLOCK_SENTE, CLOCK_GOTE, PROMOTE, CONFIRM -> {
+            case CLOCK_SENTE, CLOCK_GOTE -> {
+                if (phase == BoardPhase.PLAYING && guide == null) {
+                    clockPressed(event);
+                } else {
+                    log.debug("{} pressed in phase {}; ignored", event.button(), phase);
+                }
+            }
+            case PROMOTE, CONFIRM -> {
                 if (phase == BoardPhase.PLAYING && guide == null) {
                     handle(inference.onButton(event));
                 } else {
@@ -287,6 +314,9 @@ public final class GameSession {
         setupStatus = null;
         turnStartMillis = now;
         gameStartWall = wallClock.instant();
+        clock = new ByoyomiClock(settings.timeControl(), settings.beeps());
+        clock.start(settings.start().sideToMove(), now);
+        clockRunning = settings.start().sideToMove();
         log.info("game started from {}: {} to move", settings.start().toSfen(),
                 settings.start().sideToMove().label());
         out.add(new BoardEvent.GameStarted(now, settings.start()));
@@ -359,13 +389,27 @@ public final class GameSession {
 
     private void onLegalMove(InferenceEvent.MoveCompleted m) {
         Side mover = game.current().sideToMove();
+        Long elapsed = null;
+        if (clockRunning == mover) {
+            // stable commit: charged up to the sensor change that completed the move; clock commit: to the press
+            long at = settings.inference().commitPolicy() == CommitPolicy.STABLE
+                    ? Math.min(Math.max(lastChangeMillis, 0), m.timeMillis()) : m.timeMillis();
+            ClockSwitch sw = clock.endTurn(mover, Math.min(at, inputMillis), inputMillis);
+            clockRunning = sw.timeUp() ? null : mover.opponent();
+            if (sw.timeUp()) {
+                log.info("ply {}: {} completed {} after their time ran out", plies() + 1, mover.label(), m.move());
+                timeUp(mover, m.timeMillis());
+                return;
+            }
+            elapsed = sw.elapsedMs();
+        }
         GameResult after = game.play(m.move());
         if (after.status() == GameStatus.ILLEGAL_MOVE) {
             // the inference judged the move legal on its own copy of the position: the two disagree, a bug
             log.error("ply {}: the arbiter rejects {} ({}) that the inference accepted; game ended", plies() + 1,
                     m.move(), after.reason());
         } else {
-            moveMillis.add(m.timeMillis() - turnStartMillis);
+            moveMillis.add(elapsed != null ? elapsed : m.timeMillis() - turnStartMillis);
             moveComments.add(new ArrayList<>());
         }
         result = after;
@@ -460,6 +504,10 @@ public final class GameSession {
     }
 
     private void finish(long now) {
+        if (clock != null) {
+            clock.stop(Math.max(now, inputMillis));
+            clockRunning = null;
+        }
         phase = BoardPhase.OVER;
         promotionSquare = null;
         guide = null;
@@ -480,12 +528,158 @@ public final class GameSession {
         return game == null ? 0 : game.plies();
     }
 
+    // ------------------------------------------------------------------------------------------------ clock
+
+    /**
+     * A clock button under clock commit. Gote's press before the first move starts sente's time again from the
+     * press; the mover's press counts their move (the inference) and switches the clock; a player who forgot to press
+     * may press once after the opponent's reply: both moves count in order, and the opponent's next press switches.
+     */
+    private void clockPressed(ButtonEvent event) {
+        Side presser = event.button() == Button.CLOCK_SENTE ? Side.SENTE : Side.GOTE;
+        long now = event.timeMillis();
+        if (settings.inference().commitPolicy() != CommitPolicy.CLOCK) {
+            handle(inference.onButton(event));
+            return;
+        }
+        Side firstMover = game.start().sideToMove();
+        if (game.plies() == 0 && presser == firstMover.opponent() && clockRunning == firstMover) {
+            clock.start(firstMover, now);
+            log.info("{} pressed before the first move: {}'s time starts now", presser.label(), firstMover.label());
+            out.add(new BoardEvent.ClockPressed(now, firstMover, 0));
+            return;
+        }
+        int before = game.plies();
+        handle(inference.onButton(event));
+        if (game.plies() != before || phase != BoardPhase.PLAYING || clockRunning != presser) {
+            return;
+        }
+        if (game.current().sideToMove() != presser) {
+            // the presser's move already counted (made up after a forgotten press): their press switches the clock
+            ClockSwitch sw = clock.endTurn(presser, now, now);
+            clockRunning = sw.timeUp() ? null : presser.opponent();
+            if (sw.timeUp()) {
+                timeUp(presser, now);
+                return;
+            }
+            if (!moveMillis.isEmpty()) {
+                moveMillis.set(moveMillis.size() - 1, sw.elapsedMs());
+            }
+            out.add(new BoardEvent.ClockPressed(now, presser.opponent(), sw.elapsedMs()));
+        } else {
+            forgottenPress(presser, now);
+        }
+    }
+
+    /**
+     * The mover pressed after the opponent already replied on the board: if exactly one pair of legal moves (the
+     * mover's, then the opponent's) explains the board, both count in order; the mover is charged up to the press.
+     */
+    private void forgottenPress(Side presser, long now) {
+        if (lastFrame == null) {
+            return;
+        }
+        Position here = game.current();
+        Move first = null;
+        Move second = null;
+        int found = 0;
+        for (Move m1 : here.legalMoves()) {
+            Position p1 = here.play(m1);
+            for (Move m2 : p1.legalMoves()) {
+                if (new PositionSetup(p1.play(m2), settings.inference()).onFrame(lastFrame).matches()) {
+                    found++;
+                    first = m1;
+                    second = m2;
+                }
+            }
+        }
+        if (found != 1) {
+            log.info("ply {}: {} pressed; {} pairs of moves explain the board", plies() + 1, presser.label(), found);
+            return;
+        }
+        log.info("ply {}: {} pressed late: {} then {} count", plies() + 1, presser.label(), first, second);
+        ClockSwitch sw = clock.endTurn(presser, now, now);
+        clockRunning = sw.timeUp() ? null : presser.opponent();
+        if (sw.timeUp()) {
+            timeUp(presser, now);
+            return;
+        }
+        discrepancy = null;
+        illegalMove = null;
+        promotionSquare = null;
+        for (Move m : List.of(first, second)) {
+            Side mover = game.current().sideToMove();
+            result = game.play(m);
+            moveMillis.add(m == first ? sw.elapsedMs() : 0L);
+            moveComments.add(new ArrayList<>());
+            out.add(new BoardEvent.MovePlayed(now, game.plies(), mover, m));
+            if (result.isOver()) {
+                finish(now);
+                return;
+            }
+        }
+        turnStartMillis = now;
+        inference = MoveInference.resume(game.start(), game.moves(), settings.inference());
+        handle(inference.onFrame(stillFrame(now)));
+    }
+
+    /** Beeps and time up as time passes; held under stable commit while a change may still complete a move. */
+    private void tickClock(long now) {
+        if (clock == null || clockRunning == null) {
+            return;
+        }
+        if (settings.inference().commitPolicy() == CommitPolicy.STABLE
+                && (now - lastChangeMillis <= settings.inference().settleMillis() || promotionSquare != null)) {
+            return;
+        }
+        for (ClockSignal signal : clock.tick(now)) {
+            switch (signal) {
+                case ClockSignal.Beep b -> out.add(new BoardEvent.ClockBeep(now, b.side(), b.remainingMs(),
+                        b.tone() == ClockSignal.Tone.LONG));
+                case ClockSignal.TimeUp t -> {
+                    if (phase == BoardPhase.PLAYING || phase == BoardPhase.PAUSED) {
+                        timeUp(t.side(), t.atMs());
+                    }
+                }
+            }
+        }
+    }
+
+    private void timeUp(Side side, long atMs) {
+        clockRunning = null;
+        result = game.timeUp(side);
+        log.info("ply {}: {}'s time is up", plies() + 1, side.label());
+        out.add(new BoardEvent.TimeUp(atMs, side));
+        finish(atMs);
+    }
+
+    /** After an undo or an overrule: the side to move's time runs again from now. */
+    private void restartClock(long now) {
+        clock.stop(now);
+        clock.start(game.current().sideToMove(), now);
+        clockRunning = game.current().sideToMove();
+        if (phase == BoardPhase.PAUSED) {
+            clock.pause(now);
+        }
+    }
+
+    /** Both clocks as of a time (no earlier than the last input); null before the first game. */
+    public ClockState clockState(long nowMillis) {
+        return clock == null ? null : clock.state(Math.max(nowMillis, inputMillis));
+    }
+
+    /** What a player's clock display shows as of a time; null before the first game. */
+    public org.shogiban.hal.ClockFace face(Side side, long nowMillis) {
+        return clock == null ? null : clock.face(side, Math.max(nowMillis, inputMillis));
+    }
+
     // ------------------------------------------------------------------------------------------------ arbiter
 
     private void callArbiter(long now, String why) {
         arbiterCalled = true;
         if (phase == BoardPhase.PLAYING) {
             phase = BoardPhase.PAUSED;
+            clock.pause(now);
         }
         log.info("arbiter called: {}", why);
         out.add(new BoardEvent.ArbiterCalled(now, why));
@@ -516,10 +710,15 @@ public final class GameSession {
         note(action);
         out.add(new BoardEvent.ArbiterActed(now, action));
         switch (action) {
-            case SessionInput.Pause p -> phase = BoardPhase.PAUSED;
+            case SessionInput.Pause p -> {
+                phase = BoardPhase.PAUSED;
+                clock.pause(now);
+            }
             case SessionInput.Resume r -> resume(now);
-            case SessionInput.Adjust a -> log.info("arbiter adjusts {}'s time by {} ms", a.side().label(),
-                    a.deltaMillis());
+            case SessionInput.Adjust a -> {
+                log.info("arbiter adjusts {}'s time by {} ms", a.side().label(), a.deltaMillis());
+                clock.adjust(a.side(), a.deltaMillis());
+            }
             case SessionInput.SetResult s -> {
                 result = arbiterResult(s);
                 resultNote = s.reason().isEmpty() ? "arbiter" : "arbiter: " + s.reason();
@@ -537,6 +736,7 @@ public final class GameSession {
 
     private void resume(long now) {
         phase = BoardPhase.PLAYING;
+        clock.resume(now);
         if (lastFrame != null) {
             onFrame(stillFrame(now));
         }
@@ -564,6 +764,7 @@ public final class GameSession {
             phase = BoardPhase.PLAYING;
             gameEndWall = null;
         }
+        restartClock(now);
         log.info("arbiter undoes {}; ply {} again", taken, plies() + 1);
         startGuide(now, "the arbiter took back " + taken.usi());
     }
@@ -579,6 +780,7 @@ public final class GameSession {
         phase = BoardPhase.PLAYING;
         gameEndWall = null;
         puttingBack = true;
+        restartClock(now);
         log.info("arbiter overrules the foul; the game goes on from ply {}", plies() + 1);
         out.add(new BoardEvent.CheckPieces(now, game.current(), "the foul was overruled: put the pieces back"));
         if (inference == null) {
@@ -615,6 +817,10 @@ public final class GameSession {
         RecordHeader header = RecordHeader.EMPTY
                 .with(RecordHeader.START_TIME, KIF_TIME.format(gameStartWall.atZone(wallClock.getZone())))
                 .with(RecordHeader.SITE, "ShogiBan");
+        if (!settings.timeControl().isNone()) {
+            header = header.with(RecordHeader.TIME_CONTROL, RecordTimes.kif(settings.timeControl()))
+                    .with(RecordTimes.CSA_TIME, RecordTimes.csa(settings.timeControl()));
+        }
         if (gameEndWall != null) {
             header = header.with(RecordHeader.END_TIME, KIF_TIME.format(gameEndWall.atZone(wallClock.getZone())));
         }
@@ -704,14 +910,21 @@ public final class GameSession {
         return org.shogiban.rules.PieceType.HAND_KINDS[slot.ordinal()].letter();
     }
 
-    /** The clocks as of a time. */
+    /** The clocks as of a time: the game's, or the full time control's before the first game. */
     private BoardSnapshot.Clocks clocks(long nowMillis) {
-        return BoardSnapshot.Clocks.NONE;
+        ClockState state = clock != null ? clockState(nowMillis)
+                : new ClockState(null, false, settings.timeControl().of(Side.SENTE).initialClock(),
+                settings.timeControl().of(Side.GOTE).initialClock());
+        return new BoardSnapshot.Clocks(state.runningLabel(), sideClock(state.sente()), sideClock(state.gote()));
     }
 
-    /** The time control's spec, or null when the game has no clock. */
+    private static BoardSnapshot.SideClock sideClock(org.shogiban.clock.SideClock c) {
+        return new BoardSnapshot.SideClock(c.mainMs(), c.byoyomiMs(), c.periods(), c.considerUnits());
+    }
+
+    /** The time control's spec, or null when the game has no time limit. */
     private String timeControlSpec() {
-        return null;
+        return settings.timeControl().isNone() ? null : settings.timeControl().spec();
     }
 
     /** Whether the pieces are being checked against the game's position (after an undo or a restart). */
