@@ -36,11 +36,15 @@ final class Rig {
     private final SensorKind kind;
 
     Rig(SensorKind kind, CommitPolicy commit, Position start, RecordSink records) {
-        this.kind = kind;
+        this(GameSettings.of(start, InferenceConfig.defaults(kind).withCommitPolicy(commit)), records);
+    }
+
+    /** A rig with any settings (e.g. a time control). */
+    Rig(GameSettings settings, RecordSink records) {
+        this.kind = settings.inference().sensorKind();
         hardware = new MemoryBoard(kind, clock);
-        InferenceConfig config = InferenceConfig.defaults(kind).withCommitPolicy(commit);
-        app = new BoardApplication(hardware.board(), ScanSettings.defaults(), clock,
-                GameSettings.of(start, config), records, Clock.fixed(WALL, ZoneOffset.UTC));
+        app = new BoardApplication(hardware.board(), ScanSettings.defaults(), clock, settings, records,
+                Clock.fixed(WALL, ZoneOffset.UTC));
         app.addListener(events::add);
     }
 
