@@ -1,17 +1,13 @@
 package org.shogiban.app;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Objects;
+import org.shogiban.journal.AtomicFiles;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.notation.GameRecords;
 import org.shogiban.notation.RecordFormat;
@@ -20,8 +16,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps game records as UTF-8 KIF files ({@code .kifu}) in one directory, each written safely: the new text goes to
- * a temporary file in the same directory, is forced to the disk, and is then renamed over the old file in one atomic
- * step, so a power cut leaves either the previous record or the new one, never half a file.
+ * a temporary file in the same directory, is forced to the disk, is then renamed over the old file in one atomic
+ * step, and the directory is forced to the disk ({@link AtomicFiles}), so a power cut leaves either the previous
+ * record or the new one, never half a file, and a saved record stays saved.
  */
 public final class RecordDirectory implements RecordSink {
     private static final Logger log = LoggerFactory.getLogger(RecordDirectory.class);
@@ -59,22 +56,7 @@ public final class RecordDirectory implements RecordSink {
         }
         Files.createDirectories(directory);
         Path target = directory.resolve(name);
-        Path temp = directory.resolve("." + name + ".tmp");
-        byte[] bytes = GameRecords.encode(record, RecordFormat.KIFU);
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
-            }
-            channel.force(true);
-        }
-        try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            log.warn("{} cannot rename atomically; replacing {} in place", directory, name);
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
+        AtomicFiles.write(target, GameRecords.encode(record, RecordFormat.KIFU));
         log.debug("game record saved: {} ({} moves, end {})", target, record.recordedMoves().size(),
                 record.end().kind());
         return target;
