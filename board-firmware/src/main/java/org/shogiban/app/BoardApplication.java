@@ -55,13 +55,14 @@ public final class BoardApplication implements AutoCloseable {
     private final ScanLoop scanLoop;
     private final BoardSignals signals;
     private final List<BoardListener> listeners = new CopyOnWriteArrayList<>();
-    /** Told before the record, the sounds and the other listeners: the journal. */
-    private volatile BoardListener first = event -> { };
+    /** Told before the record, the sounds and the other listeners. */
+    private volatile ChangeJournal journal = ChangeJournal.NONE;
     private final ConcurrentLinkedQueue<SessionInput> inbox = new ConcurrentLinkedQueue<>();
     private final ButtonListener buttonListener = e -> inbox.add(new SessionInput.Press(e));
     private final FaultListener faultListener = f -> inbox.add(new SessionInput.Fault(f));
 
     private String recordName;
+    private long lastMillis = Long.MIN_VALUE;
     private LedFrame shownLeds;
     private String shownClock;
     private BoardView plannedView;
@@ -91,7 +92,8 @@ public final class BoardApplication implements AutoCloseable {
         this.records = Objects.requireNonNull(records, "records");
         this.scanLoop = new ScanLoop(board.squares(), board.komadai(), scan, clock, board.faults());
         this.signals = new BoardSignals(board);
-        scanLoop.addFrameListener(frame -> dispatch(session.accept(new SessionInput.Frame(frame))));
+        scanLoop.addFrameListener(frame -> dispatch(session.accept(new SessionInput.Frame(frame)),
+                frame.timeMillis()));
         board.buttons().addListener(buttonListener);
         board.faults().addListener(faultListener);
         view = session.view();
@@ -104,11 +106,11 @@ public final class BoardApplication implements AutoCloseable {
     }
 
     /**
-     * Sets the listener told of every event before anything acknowledges it (record, sounds, LEDs, other
-     * listeners): the journal, which forces each change to the disk.
+     * Sets the journal, told of every change before anything acknowledges it (record, sounds, LEDs, other
+     * listeners), which forces each change to the disk. Set it before the first pass.
      */
-    public void setJournal(BoardListener journal) {
-        first = Objects.requireNonNull(journal, "journal");
+    public void setJournal(ChangeJournal changes) {
+        journal = Objects.requireNonNull(changes, "journal");
     }
 
     /** Stops sending events to {@code listener}. */
@@ -159,11 +161,13 @@ public final class BoardApplication implements AutoCloseable {
      */
     public void step(long nowMillis) {
         for (SessionInput input; (input = inbox.poll()) != null; ) {
-            dispatch(session.accept(input));
+            dispatch(session.accept(input), Math.max(input.timeMillis(), lastMillis));
         }
         scanLoop.step(nowMillis);
-        dispatch(session.accept(new SessionInput.Tick(nowMillis)));
-        snapshot = session.snapshot(nowMillis);
+        dispatch(session.accept(new SessionInput.Tick(nowMillis)), nowMillis);
+        lastMillis = nowMillis;
+        journal.passed(session, nowMillis);
+        snapshot = session.snapshot(nowMillis).withSeq(journal.lastSeq());
         showLeds();
         showClock(nowMillis);
     }
@@ -221,13 +225,17 @@ public final class BoardApplication implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------------------ output
 
-    private void dispatch(List<BoardEvent> events) {
+    private void dispatch(List<BoardEvent> events, long nowMillis) {
         view = session.view();
         if (events.isEmpty()) {
             return;
         }
         // the journal first: a change is on the disk before anything shows it
-        deliver(first, events);
+        try {
+            journal.changed(events, session, nowMillis);
+        } catch (RuntimeException e) {
+            log.error("journal failed on {}", events.get(0).describe(), e);
+        }
         saveAndSound(events);
         for (BoardListener l : listeners) {
             deliver(l, events);
@@ -247,7 +255,7 @@ public final class BoardApplication implements AutoCloseable {
     private void saveAndSound(List<BoardEvent> events) {
         boolean recordChanged = false;
         for (BoardEvent event : events) {
-            if (event instanceof BoardEvent.GameStarted) {
+            if (event instanceof BoardEvent.GameStarted || event instanceof BoardEvent.GameResumed) {
                 recordName = RecordDirectory.fileName(session.startedAt(), session.zone());
                 log.info("record {}", recordName);
             }
@@ -263,7 +271,8 @@ public final class BoardApplication implements AutoCloseable {
     }
 
     private static boolean changesRecord(BoardEvent event) {
-        return event instanceof BoardEvent.GameStarted || event instanceof BoardEvent.MovePlayed
+        return event instanceof BoardEvent.GameStarted || event instanceof BoardEvent.GameResumed
+                || event instanceof BoardEvent.MovePlayed
                 || event instanceof BoardEvent.MovesTakenBack || event instanceof BoardEvent.GameOver
                 || event instanceof BoardEvent.ArbiterActed;
     }

@@ -179,4 +179,16 @@ public sealed interface BoardEvent {
             return running.label() + "'s clock runs";
         }
     }
+
+    /**
+     * The board started again in the middle of a game (after a power cut or a crash) and resumed it from the
+     * journal; the players check the pieces before it goes on.
+     */
+    record GameResumed(long timeMillis, int plies, Position position) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "game resumed after " + plies + " plies: check the pieces, the board should show "
+                    + position.toSfen();
+        }
+    }
 }

@@ -14,6 +14,7 @@ import org.shogiban.clock.ByoyomiClock;
 import org.shogiban.clock.ClockSignal;
 import org.shogiban.clock.ClockState;
 import org.shogiban.clock.ClockSwitch;
+import org.shogiban.clock.TimeControl;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.ButtonEvent;
 import org.shogiban.hal.FaultEvent;
@@ -101,6 +102,8 @@ public final class GameSession {
     private long lastChangeMillis = Long.MIN_VALUE;
     /** The time of the input being handled. */
     private long inputMillis;
+    /** A game resumed from the journal: its clock waits (paused) until the pieces are checked. */
+    private boolean clockWaitsForCheck;
 
     /**
      * @param settings the start position, how moves are read, the illegal-move policy and the declaration rule
@@ -160,8 +163,13 @@ public final class GameSession {
         inputMillis = input.timeMillis();
         if (!begun) {
             begun = true;
-            out.add(new BoardEvent.SetupStarted(input.timeMillis(), settings.start()));
-            log.info("set up {} to start the game", settings.start().toSfen());
+            if (game == null) {
+                out.add(new BoardEvent.SetupStarted(input.timeMillis(), settings.start()));
+                log.info("set up {} to start the game", settings.start().toSfen());
+            } else {
+                out.add(new BoardEvent.GameResumed(input.timeMillis(), game.plies(), game.current()));
+                out.add(new BoardEvent.CheckPieces(input.timeMillis(), game.current(), "the game was resumed"));
+            }
         }
         switch (input) {
             case SessionInput.Frame f -> onFrame(f.frame());
@@ -332,6 +340,10 @@ public final class GameSession {
         if (guideStatus.ready()) {
             guide = null;
             guideStatus = null;
+            if (clockWaitsForCheck) {
+                clockWaitsForCheck = false;
+                clock.resume(frame.timeMillis());
+            }
             inference = MoveInference.resume(game.start(), game.moves(), settings.inference());
             log.info("ply {}: the pieces show the game's position again", game.plies() + 1);
             out.add(new BoardEvent.BackInSync(frame.timeMillis()));
@@ -925,6 +937,81 @@ public final class GameSession {
     /** The time control's spec, or null when the game has no time limit. */
     private String timeControlSpec() {
         return settings.timeControl().isNone() ? null : settings.timeControl().spec();
+    }
+
+    /**
+     * What the journal keeps: the whole state after the last change, the clocks as of {@code nowMillis} (the turn
+     * in progress charged up to then).
+     */
+    public SessionState state(long nowMillis) {
+        String phaseName = phaseName();
+        if (game == null || phase == BoardPhase.SETTING_UP) {
+            return new SessionState(1, phaseName, 0, settings.start().toSfen(), settings.timeControl().spec(),
+                    List.of(), List.of(), List.of(), List.of(), null, null, arbiterCalled);
+        }
+        SessionState.Result end = null;
+        if (result.isOver()) {
+            end = new SessionState.Result(result.status().name(), result.winner() == null ? null
+                    : result.winner().name(), result.reason() == null ? null : result.reason().name(), result.ply(),
+                    resultNote);
+        }
+        ClockState clocks = clockState(nowMillis);
+        if (clockWaitsForCheck && clocks != null) {
+            // the clock is held only for the check: a restart now resumes it running
+            clocks = new ClockState(clocks.running(), false, clocks.sente(), clocks.gote(), clocks.turnMs());
+        }
+        return new SessionState(1, phaseName, gameStartWall.toEpochMilli(), game.start().toSfen(),
+                settings.timeControl().spec(), game.moves().stream().map(Move::usi).toList(), moveMillis,
+                moveComments, startComments, end, clocks == null ? null : SessionState.Clocks.of(clocks),
+                arbiterCalled);
+    }
+
+    /**
+     * A session that goes on with a journalled game: the same moves, record times and comments, the clocks as
+     * journalled (the time the board was off is not charged). The players first check the pieces: the clocks wait
+     * until the board shows the position. The journalled time control wins over the settings' for this game.
+     *
+     * @throws IllegalArgumentException when the state is not a game in progress or its moves do not replay
+     */
+    public static GameSession resume(GameSettings settings, Clock wallClock, SessionState state, long nowMillis) {
+        if (!state.inGame()) {
+            throw new IllegalArgumentException("the journalled state is " + state.phase() + ", not a game to resume");
+        }
+        TimeControl control = TimeControl.parse(state.timeControl());
+        GameSession s = new GameSession(settings.withTime(control), wallClock);
+        Game game = new Game(Position.fromSfen(state.startSfen()));
+        for (String usi : state.moves()) {
+            GameResult after = game.play(Move.parseUsi(usi));
+            if (after.status() == GameStatus.ILLEGAL_MOVE) {
+                throw new IllegalArgumentException("journalled move " + usi + " is illegal at ply "
+                        + (game.plies() + 1));
+            }
+        }
+        s.game = game;
+        s.result = game.result().isOver() ? GameResult.ONGOING : game.result();
+        s.moveMillis.addAll(state.moveMillis());
+        for (int i = 0; i < game.plies(); i++) {
+            s.moveComments.add(new ArrayList<>(i < state.comments().size() ? state.comments().get(i) : List.of()));
+        }
+        s.startComments.addAll(state.startComments());
+        s.gameStartWall = Instant.ofEpochMilli(state.startWallMillis());
+        s.arbiterCalled = state.arbiterCalled();
+        s.phase = state.phase().equals("PAUSED") ? BoardPhase.PAUSED : BoardPhase.PLAYING;
+        s.turnStartMillis = nowMillis;
+        s.inputMillis = nowMillis;
+        ClockState clocks = state.clock() == null ? new ClockState(game.current().sideToMove(), false,
+                control.of(Side.SENTE).initialClock(), control.of(Side.GOTE).initialClock())
+                : state.clock().toClockState();
+        s.clock = ByoyomiClock.restore(control, settings.beeps(), clocks, nowMillis);
+        s.clockRunning = clocks.running();
+        if (!clocks.paused() && clocks.running() != null) {
+            s.clock.pause(nowMillis);
+            s.clockWaitsForCheck = true;
+        }
+        s.guide = new PositionSetup(game.current(), settings.inference());
+        log.info("game resumed from the journal: {} plies, {} to move, clocks {}", game.plies(),
+                game.current().sideToMove().label(), clocks);
+        return s;
     }
 
     /** Whether the pieces are being checked against the game's position (after an undo or a restart). */

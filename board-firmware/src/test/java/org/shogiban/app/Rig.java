@@ -6,6 +6,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.shogiban.session.BoardEvent;
+import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.KomadaiSlot;
@@ -28,6 +29,7 @@ import org.shogiban.rules.Square;
 final class Rig {
     static final long PASS = 10;
     static final Instant WALL = Instant.parse("2025-03-01T05:05:09Z");
+    static final Clock WALL_CLOCK = Clock.fixed(WALL, ZoneOffset.UTC);
 
     final ManualClock clock = new ManualClock();
     final MemoryBoard hardware;
@@ -41,10 +43,15 @@ final class Rig {
 
     /** A rig with any settings (e.g. a time control). */
     Rig(GameSettings settings, RecordSink records) {
+        this(settings, records, null);
+    }
+
+    /** A rig whose session is made from the settings, the rig's wall clock and scan clock (e.g. resumed). */
+    Rig(GameSettings settings, RecordSink records, java.util.function.Function<Rig, GameSession> session) {
         this.kind = settings.inference().sensorKind();
         hardware = new MemoryBoard(kind, clock);
-        app = new BoardApplication(hardware.board(), ScanSettings.defaults(), clock, settings, records,
-                Clock.fixed(WALL, ZoneOffset.UTC));
+        app = new BoardApplication(hardware.board(), ScanSettings.defaults(), clock,
+                session == null ? new GameSession(settings, WALL_CLOCK) : session.apply(this), records);
         app.addListener(events::add);
     }
 
