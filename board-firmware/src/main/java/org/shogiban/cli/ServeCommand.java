@@ -12,6 +12,10 @@ import org.shogiban.app.BackgroundRecordSink;
 import org.shogiban.app.BoardApplication;
 import org.shogiban.session.GameSettings;
 import org.shogiban.app.RecordDirectory;
+import org.shogiban.app.Resumption;
+import org.shogiban.app.SessionJournal;
+import org.shogiban.clock.TimeControl;
+import org.shogiban.session.GameSession;
 import org.shogiban.app.StartPositions;
 import org.shogiban.hal.Board;
 import org.shogiban.hal.FaultReporter;
@@ -26,8 +30,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code serve --config FILE [--records DIR] [--commit stable|clock] [--start startpos|<handicap>|sfen <SFEN>]}: runs
- * the board on the Raspberry Pi until SIGTERM. Loads the board configuration, builds the Pi4J board, runs the
+ * {@code serve --config FILE [--records DIR] [--commit stable|clock] [--start startpos|<handicap>|sfen <SFEN>]
+ * [--time SPEC] [--state DIR]}: runs the board (with {@code --state}, every change is journalled in DIR and a game in
+ * progress is resumed after a restart) on the Raspberry Pi until SIGTERM. Loads the board configuration, builds the Pi4J board, runs the
  * {@link BoardApplication} on its scan thread; a shutdown hook stops the scan, saves the pending records, and closes
  * the board and the Pi4J context. A configuration error stops start-up with one line and exit code 2.
  */
@@ -35,7 +40,11 @@ final class ServeCommand implements CliCommand {
     private static final Logger log = LoggerFactory.getLogger(ServeCommand.class);
 
     /** What the command line asks for. */
-    record ServeOptions(Path config, Path records, CommitPolicy commit, Position start) {
+    record ServeOptions(Path config, Path records, CommitPolicy commit, Position start, TimeControl time,
+                        Path state) {
+        ServeOptions(Path config, Path records, CommitPolicy commit, Position start) {
+            this(config, records, commit, start, TimeControl.NONE, null);
+        }
     }
 
     @Override
@@ -46,7 +55,7 @@ final class ServeCommand implements CliCommand {
     @Override
     public String usage() {
         return "serve --config FILE [--records DIR] [--commit stable|clock] [--start startpos|<handicap>|sfen <SFEN>]"
-                + "   run the board (Raspberry Pi) until stopped";
+                + " [--time SPEC] [--state DIR]   run the board (Raspberry Pi) until stopped";
     }
 
     @Override
@@ -63,11 +72,13 @@ final class ServeCommand implements CliCommand {
         Path records = Path.of("records");
         CommitPolicy commit = CommitPolicy.STABLE;
         Position start = Position.startpos();
+        TimeControl time = TimeControl.NONE;
+        Path state = null;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (!a.startsWith("--")) {
                 throw new UsageException("unexpected argument '" + a + "'; options: --config, --records, --commit,"
-                        + " --start");
+                        + " --start, --time, --state");
             }
             if (i + 1 >= args.size()) {
                 throw new UsageException(a + " needs a value");
@@ -78,6 +89,8 @@ final class ServeCommand implements CliCommand {
                     case "--config" -> config = Path.of(value);
                     case "--records" -> records = Path.of(value);
                     case "--commit" -> commit = CommitPolicy.parse(value);
+                    case "--time" -> time = TimeControl.parse(value);
+                    case "--state" -> state = Path.of(value);
                     case "--start" -> {
                         StringBuilder spec = new StringBuilder(value);
                         if (value.equals("sfen")) {
@@ -89,7 +102,7 @@ final class ServeCommand implements CliCommand {
                         start = StartPositions.parse(spec.toString());
                     }
                     default -> throw new UsageException("unknown option '" + a + "'; options: --config, --records,"
-                            + " --commit, --start");
+                            + " --commit, --start, --time, --state");
                 }
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
@@ -98,7 +111,7 @@ final class ServeCommand implements CliCommand {
         if (config == null) {
             throw new UsageException("--config FILE is required (e.g. /etc/shogiban/board.properties)");
         }
-        return new ServeOptions(config, records, commit, start);
+        return new ServeOptions(config, records, commit, start, time, state);
     }
 
     /** Loads the board configuration; a bad file is a {@link UsageException} with the hal's one-line message. */
@@ -124,14 +137,24 @@ final class ServeCommand implements CliCommand {
         }
         BackgroundRecordSink records = new BackgroundRecordSink(new RecordDirectory(options.records()));
         InferenceConfig inference = InferenceConfig.defaults(config.sensorKind()).withCommitPolicy(options.commit());
-        BoardApplication app = new BoardApplication(board, config.scan(), clock,
-                GameSettings.of(options.start(), inference), records, Clock.systemDefaultZone());
+        GameSettings settings = GameSettings.of(options.start(), inference).withTime(options.time());
+        Clock wall = Clock.systemDefaultZone();
+        SessionJournal journal = options.state() == null ? null : SessionJournal.open(options.state(), wall);
+        GameSession session = journal == null ? new GameSession(settings, wall)
+                : Resumption.session(settings, wall, journal, clock.millis(), line -> log.warn("{}", line));
+        BoardApplication app = new BoardApplication(board, config.scan(), clock, session, records);
+        if (journal != null) {
+            app.setJournal(journal);
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             log.info("stopping the board");
             try {
                 app.close();
                 records.close();
+                if (journal != null) {
+                    journal.close();
+                }
                 board.close();
             } catch (Exception e) {
                 log.error("closing the board failed", e);

@@ -115,6 +115,26 @@ public final class GameSession {
         this.setup = new PositionSetup(settings.start(), settings.inference());
     }
 
+    /**
+     * A session whose game starts at once from the settings' start, the pieces known to stand on it (a replayed
+     * trace starts so): no setup phase, the first mover's time runs from {@code nowMillis}.
+     */
+    public static GameSession playing(GameSettings settings, Clock wallClock, long nowMillis) {
+        GameSession s = new GameSession(settings, wallClock);
+        s.begun = true;
+        s.inputMillis = nowMillis;
+        s.inference = new MoveInference(settings.start(), settings.inference());
+        s.game = new Game(settings.start());
+        s.result = s.game.result();
+        s.phase = BoardPhase.PLAYING;
+        s.turnStartMillis = nowMillis;
+        s.gameStartWall = wallClock.instant();
+        s.clock = new ByoyomiClock(settings.timeControl(), settings.beeps());
+        s.clock.start(settings.start().sideToMove(), nowMillis);
+        s.clockRunning = settings.start().sideToMove();
+        return s;
+    }
+
     /** The settings games are played with. */
     public GameSettings settings() {
         return settings;

@@ -11,6 +11,8 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import org.shogiban.app.BoardApplication;
+import org.shogiban.app.ChangeJournal;
+import org.shogiban.session.GameSession;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardView;
 import org.shogiban.session.GameSettings;
@@ -81,6 +83,15 @@ public final class ConsoleSession {
      */
     public ConsoleSession(Reader in, PrintStream out, BoardTime time, GameSettings settings, RecordSink records,
                           Clock wallClock, boolean prompt) {
+        this(in, out, time, settings, records, prompt, new GameSession(settings, wallClock), ChangeJournal.NONE);
+    }
+
+    /**
+     * A console board on a session made by the caller (e.g. resumed from a state directory's journal), journalling
+     * every change; the simulated pieces stand where the session's game left them.
+     */
+    public ConsoleSession(Reader in, PrintStream out, BoardTime time, GameSettings settings, RecordSink records,
+                          boolean prompt, GameSession session, ChangeJournal journal) {
         this.in = in instanceof BufferedReader b ? b : new BufferedReader(in);
         this.out = out;
         this.time = time;
@@ -88,8 +99,8 @@ public final class ConsoleSession {
         this.kind = settings.inference().sensorKind();
         this.prompt = prompt;
         this.hardware = new MemoryBoard(kind, time.clock());
-        this.app = new BoardApplication(hardware.board(), ScanSettings.defaults(), time.clock(), settings, records,
-                wallClock);
+        this.app = new BoardApplication(hardware.board(), ScanSettings.defaults(), time.clock(), session, records);
+        app.setJournal(journal);
         this.table = new ConsoleTable(hardware, kind);
         app.addListener(this::onEvent);
     }
@@ -106,7 +117,7 @@ public final class ConsoleSession {
                 + (settings.illegalMoves() == IllegalMovePolicy.LOSS ? "the mover loses"
                 : "put back") + ". Type help for the commands.");
         out.println(BoardDrawing.LEGEND);
-        table.layOut(settings.start());
+        table.layOut(app.session().position());
         time.start(app);
         try {
             time.hold(SETTLE_MILLIS + 100);
