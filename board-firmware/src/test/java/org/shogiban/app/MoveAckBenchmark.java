@@ -49,7 +49,8 @@ public class MoveAckBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
-        state = Files.createTempDirectory(Path.of("target"), "bench-state");
+        // -Dbench.state=/dev/shm separates the work from the disk's fsync (tmpfs)
+        state = Files.createTempDirectory(Path.of(System.getProperty("bench.state", "target")), "bench-state");
         records = new BackgroundRecordSink(new RecordDirectory(state.resolve("records")));
         GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(SensorKind.OCCUPANCY))
                 .withTime(TimeControl.parse("main=3600,byoyomi=60"));
@@ -63,6 +64,8 @@ public class MoveAckBenchmark {
     /** Takes the last move back and lifts the pawn again: the next invocation only puts it down. */
     @Setup(Level.Invocation)
     public void liftThePawn() {
+        // the rig keeps every event: forget them, so waiting for the next one stays cheap over thousands of moves
+        rig.events.clear();
         if (rig.app.game().orElseThrow().plies() > 0) {
             rig.lift("7f").place("7g");
             until(BoardEvent.MovesTakenBack.class);
@@ -79,6 +82,7 @@ public class MoveAckBenchmark {
     private long until(Class<? extends BoardEvent> type) {
         int before = rig.events(type).size();
         while (rig.events(type).size() == before) {
+            // one pass at a time, so the measured time ends with the pass that acknowledged the move
             rig.run(Rig.PASS);
         }
         boardMillis = rig.clock.millis();
