@@ -38,6 +38,8 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
     static final long CHECKPOINT_MILLIS = 1000;
     /** Checkpoints kept before they are compacted away. */
     private static final int MAX_CHECKPOINTS = 600;
+    /** The latest changes kept when the checkpoints are compacted away (for the link's {@code SINCE}). */
+    private static final int KEPT_CHANGES = 400;
     /** The entry type of a clock checkpoint. */
     static final String CHECKPOINT = "clock";
 
@@ -125,10 +127,12 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
         }
         write(CHECKPOINT, List.of(), session, nowMillis);
         if (++checkpoints > MAX_CHECKPOINTS) {
+            // every entry holds the whole state: the game's first entry, the last changes and the last entry suffice
             List<JournalEntry> entries = journal.entries();
             List<JournalEntry> keep = new ArrayList<>();
             for (int i = 0; i < entries.size(); i++) {
-                if (!entries.get(i).type().equals(CHECKPOINT) || i == entries.size() - 1) {
+                boolean recentChange = !entries.get(i).type().equals(CHECKPOINT) && i >= entries.size() - KEPT_CHANGES;
+                if (i == 0 || recentChange || i == entries.size() - 1) {
                     keep.add(entries.get(i));
                 }
             }
