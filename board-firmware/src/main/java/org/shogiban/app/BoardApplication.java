@@ -1,104 +1,74 @@
 package org.shogiban.app;
 
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.shogiban.hal.Board;
-import org.shogiban.hal.Button;
-import org.shogiban.hal.ButtonEvent;
+import org.shogiban.clock.ClockFaces;
 import org.shogiban.hal.ButtonListener;
-import org.shogiban.hal.FaultEvent;
+import org.shogiban.hal.ClockFace;
 import org.shogiban.hal.FaultListener;
 import org.shogiban.hal.LedFrame;
 import org.shogiban.hal.MonotonicClock;
-import org.shogiban.hal.SensorFrame;
 import org.shogiban.hal.scan.PassListener;
 import org.shogiban.hal.scan.ScanLoop;
 import org.shogiban.hal.scan.ScanSettings;
-import org.shogiban.inference.InferenceEvent;
-import org.shogiban.inference.MoveInference;
-import org.shogiban.inference.PositionSetup;
-import org.shogiban.inference.SetupStatus;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.RecordEnd;
-import org.shogiban.notation.RecordHeader;
-import org.shogiban.notation.RecordedMove;
 import org.shogiban.rules.Game;
-import org.shogiban.rules.GameResult;
-import org.shogiban.rules.GameStatus;
-import org.shogiban.rules.Move;
 import org.shogiban.rules.Side;
-import org.shogiban.rules.Square;
+import org.shogiban.session.BoardEvent;
+import org.shogiban.session.BoardListener;
+import org.shogiban.session.BoardSnapshot;
+import org.shogiban.session.BoardView;
+import org.shogiban.session.GameSession;
+import org.shogiban.session.GameSettings;
+import org.shogiban.session.SessionInput;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The board's application: wires the hardware ports to the move inference and the arbiter and plays games.
+ * The board's runtime: the one thread that drives the {@link GameSession}, and the one inbox every input goes
+ * through. Buttons and faults (from the hardware's threads) and commands (from the console, the USB link, the web
+ * page) are queued in the inbox from any thread; each {@linkplain #step(long) pass} takes them in order, runs one
+ * pass of the {@link ScanLoop} (whose stable frames go to the session), lets time pass for the session, and shows the
+ * LEDs planned by {@link LedPlanner}.
  *
- * <p>Each {@linkplain #step(long) pass} takes the button presses queued since the last pass, runs one pass of the
- * {@link ScanLoop} (whose stable frames go to the {@link PositionSetup} while the players set up, then to the
- * {@link MoveInference}), lets time pass for the inference, and shows the LEDs planned by {@link LedPlanner}. What the
- * inference reports is ruled on by a {@link Game}:
- * <ul>
- *   <li>a legal move is played (short beep); checkmate, no legal move, sennichite and perpetual check end the game;
- *   <li>an illegal move (long tone, its squares red) loses under {@link IllegalMovePolicy#LOSS}, or waits for the
- *       pieces to be put back under {@link IllegalMovePolicy#PUT_BACK};
- *   <li>a takeback (待った) takes the undone moves back in the game;
- *   <li>a discrepancy lights the wrong squares and slots (long tone) until the board is back in sync.
- * </ul>
- * The record goes to the {@link RecordSink} after every move, takeback and at the end. When the game is over, MENU
- * starts setting up the next one.
+ * <p>What the session returns goes out in this order: the journal ({@link #setJournal}), so a change is on the disk
+ * before anyone is told of it; then the record is saved to the {@link RecordSink} and the buzzer sounds
+ * ({@link BoardSignals}); then the listeners, in the order they were added; the LEDs at the end of the pass.
  *
- * <p>One mutable owner, driven from one thread: the scan thread of {@link #start()}, or the caller of
- * {@link #step(long)} in tests and the simulator. Buttons and faults may arrive on any thread; they are queued.
- * {@link #view()} and listeners may be read from any thread.
+ * <p>One mutable owner (the session), driven from one thread: the scan thread of {@link #start()}, or the caller of
+ * {@link #step(long)} in tests and the simulator. {@link #view()} and {@link #submit} may be called from any thread.
  */
 public final class BoardApplication implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BoardApplication.class);
-    private static final DateTimeFormatter KIF_TIME = DateTimeFormatter.ofPattern("yyyy/MM/dd HH:mm:ss");
 
     private final Board board;
     private final MonotonicClock clock;
-    private final GameSettings settings;
+    private final GameSession session;
     private final RecordSink records;
-    private final Clock wallClock;
     private final ScanLoop scanLoop;
+    private final BoardSignals signals;
     private final List<BoardListener> listeners = new CopyOnWriteArrayList<>();
-    private final ConcurrentLinkedQueue<ButtonEvent> buttons = new ConcurrentLinkedQueue<>();
-    private final ConcurrentLinkedQueue<FaultEvent> faults = new ConcurrentLinkedQueue<>();
-    private final ButtonListener buttonListener = buttons::add;
-    private final FaultListener faultListener = faults::add;
-    private final Set<String> failing = new LinkedHashSet<>();
+    /** Told before the record, the sounds and the other listeners. */
+    private volatile ChangeJournal journal = ChangeJournal.NONE;
+    private final ConcurrentLinkedQueue<SessionInput> inbox = new ConcurrentLinkedQueue<>();
+    private final ButtonListener buttonListener = e -> inbox.add(new SessionInput.Press(e));
+    private final FaultListener faultListener = f -> inbox.add(new SessionInput.Fault(f));
 
-    private BoardPhase phase = BoardPhase.SETTING_UP;
-    private boolean begun;
-    private PositionSetup setup;
-    private SetupStatus setupStatus;
-    private MoveInference inference;
-    private Game game;
-    private SensorFrame lastFrame;
-    private InferenceEvent.Discrepancy discrepancy;
-    private Move illegalMove;
-    private Square promotionSquare;
-    private final List<Long> moveMillis = new ArrayList<>();
-    private long turnStartMillis;
-    private Instant gameStartWall;
     private String recordName;
+    private long lastMillis = Long.MIN_VALUE;
     private LedFrame shownLeds;
+    private String shownClock;
     private BoardView plannedView;
     private volatile BoardView view;
+    private volatile BoardSnapshot snapshot;
     private ScheduledExecutorService scanThread;
 
     /**
@@ -111,22 +81,37 @@ public final class BoardApplication implements AutoCloseable {
      */
     public BoardApplication(Board board, ScanSettings scan, MonotonicClock clock, GameSettings settings,
                             RecordSink records, Clock wallClock) {
-        this.board = Objects.requireNonNull(board, "board");
-        this.clock = Objects.requireNonNull(clock, "clock");
-        this.settings = Objects.requireNonNull(settings, "settings");
-        this.records = Objects.requireNonNull(records, "records");
-        this.wallClock = Objects.requireNonNull(wallClock, "wallClock");
-        this.scanLoop = new ScanLoop(board.squares(), board.komadai(), scan, clock, board.faults());
-        scanLoop.addFrameListener(this::onFrame);
-        board.buttons().addListener(buttonListener);
-        board.faults().addListener(faultListener);
-        setup = new PositionSetup(settings.start(), settings.inference());
-        view = buildView();
+        this(board, scan, clock, new GameSession(settings, wallClock), records);
     }
 
-    /** Starts sending what happens to {@code listener}. */
+    /** A runtime around a session made elsewhere (e.g. one resumed from the journal). */
+    public BoardApplication(Board board, ScanSettings scan, MonotonicClock clock, GameSession session,
+                            RecordSink records) {
+        this.board = Objects.requireNonNull(board, "board");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.session = Objects.requireNonNull(session, "session");
+        this.records = Objects.requireNonNull(records, "records");
+        this.scanLoop = new ScanLoop(board.squares(), board.komadai(), scan, clock, board.faults());
+        this.signals = new BoardSignals(board);
+        scanLoop.addFrameListener(frame -> dispatch(session.accept(new SessionInput.Frame(frame)),
+                frame.timeMillis()));
+        board.buttons().addListener(buttonListener);
+        board.faults().addListener(faultListener);
+        view = session.view();
+        snapshot = session.snapshot(clock.millis());
+    }
+
+    /** Starts sending what happens to {@code listener} (after the listeners added before it). */
     public void addListener(BoardListener listener) {
         listeners.add(Objects.requireNonNull(listener));
+    }
+
+    /**
+     * Sets the journal, told of every change before anything acknowledges it (record, sounds, LEDs, other
+     * listeners), which forces each change to the disk. Set it before the first pass.
+     */
+    public void setJournal(ChangeJournal changes) {
+        journal = Objects.requireNonNull(changes, "journal");
     }
 
     /** Stops sending events to {@code listener}. */
@@ -139,43 +124,58 @@ public final class BoardApplication implements AutoCloseable {
         scanLoop.addPassListener(listener);
     }
 
-    /** What the application knows now. Any thread. */
+    /** What the board shows now. Any thread. */
     public BoardView view() {
         return view;
     }
 
+    /** The board's state as of the last pass: the one JSON snapshot. Any thread. */
+    public BoardSnapshot snapshot() {
+        return snapshot;
+    }
+
     /** The settings games are played with. */
     public GameSettings settings() {
-        return settings;
+        return session.settings();
+    }
+
+    /** The session; read it only on the runtime's thread (or when the runtime is not running). */
+    public GameSession session() {
+        return session;
     }
 
     /** The game being played or last played; empty while the first setup is under way. */
     public Optional<Game> game() {
-        return Optional.ofNullable(game);
+        return session.game();
+    }
+
+    /** The scan clock's time now: the time to give a command submitted from another thread. */
+    public long now() {
+        return clock.millis();
+    }
+
+    /** Queues a command for the next pass. Any thread. */
+    public void submit(SessionInput.Command command) {
+        inbox.add(Objects.requireNonNull(command, "command"));
     }
 
     // ------------------------------------------------------------------------------------------------ driving
 
     /**
-     * One pass at {@code nowMillis}: queued buttons, one scan pass (stable frames go to the setup or the inference),
-     * timers, then the LEDs. Call from one thread only, with times that never go back.
+     * One pass at {@code nowMillis}: the inbox (buttons, faults, commands), one scan pass (stable frames go to the
+     * session), the session's timers, then the LEDs. Call from one thread only, with times that never go back.
      */
     public void step(long nowMillis) {
-        if (!begun) {
-            begun = true;
-            board.clock().blank();
-            emit(new BoardEvent.SetupStarted(nowMillis, settings.start()));
-            log.info("set up {} to start the game", settings.start().toSfen());
-        }
-        for (FaultEvent f; (f = faults.poll()) != null; ) {
-            onFault(f);
-        }
-        for (ButtonEvent b; (b = buttons.poll()) != null; ) {
-            onButton(b);
+        for (SessionInput input; (input = inbox.poll()) != null; ) {
+            dispatch(session.accept(input), Math.max(input.timeMillis(), lastMillis));
         }
         scanLoop.step(nowMillis);
-        onTick(nowMillis);
+        dispatch(session.accept(new SessionInput.Tick(nowMillis)), nowMillis);
+        lastMillis = nowMillis;
+        journal.passed(session, nowMillis);
+        snapshot = session.snapshot(nowMillis).withSeq(journal.lastSeq());
         showLeds();
+        showClock(nowMillis);
     }
 
     /** Runs {@link #step(long)} at the scan rate on a thread of its own until {@link #close()}. */
@@ -191,7 +191,7 @@ public final class BoardApplication implements AutoCloseable {
         });
         long period = scanLoop.settings().periodMicros();
         log.info("board running: {} Hz scan, commit {}, illegal moves: {}", scanLoop.settings().rateHz(),
-                settings.inference().commitPolicy(), settings.illegalMoves());
+                settings().inference().commitPolicy(), settings().illegalMoves());
         scanThread.scheduleAtFixedRate(this::guardedStep, 0, period, TimeUnit.MICROSECONDS);
     }
 
@@ -200,7 +200,7 @@ public final class BoardApplication implements AutoCloseable {
             step(clock.millis());
         } catch (RuntimeException e) {
             // an exception escaping here would cancel the schedule and stop the board: log it and go on
-            log.error("board pass failed (phase {}, ply {}); the board goes on", phase, plies(), e);
+            log.error("board pass failed (phase {}); the board goes on", session.phase(), e);
         }
     }
 
@@ -226,235 +226,66 @@ public final class BoardApplication implements AutoCloseable {
         board.faults().removeListener(faultListener);
         board.leds().show(LedFrame.dark());
         board.buzzer().silence();
-        log.info("board stopped in phase {} after {} plies", phase, plies());
+        log.info("board stopped in phase {}", session.phase());
     }
 
-    // ------------------------------------------------------------------------------------------------ inputs
+    // ------------------------------------------------------------------------------------------------ output
 
-    private void onFrame(SensorFrame frame) {
-        lastFrame = frame;
-        switch (phase) {
-            case SETTING_UP -> onSetupFrame(frame);
-            case PLAYING -> handle(inference.onFrame(frame));
-            case OVER -> {
-                // the game is over: the pieces may be put away; nothing is judged
+    private void dispatch(List<BoardEvent> events, long nowMillis) {
+        view = session.view();
+        if (events.isEmpty()) {
+            return;
+        }
+        // the journal first: a change is on the disk before anything shows it
+        try {
+            journal.changed(events, session, nowMillis);
+        } catch (RuntimeException e) {
+            log.error("journal failed on {}", events.get(0).describe(), e);
+        }
+        saveAndSound(events);
+        for (BoardListener l : listeners) {
+            deliver(l, events);
+        }
+    }
+
+    private static void deliver(BoardListener listener, List<BoardEvent> events) {
+        for (BoardEvent event : events) {
+            try {
+                listener.onEvent(event);
+            } catch (RuntimeException e) {
+                log.error("board listener {} failed on {}", listener, event.describe(), e);
             }
         }
     }
 
-    private void onTick(long now) {
-        if (phase == BoardPhase.SETTING_UP && lastFrame != null && !setup.isReady()) {
-            // the scan loop publishes changes only: show the setup the still board again, later
-            onSetupFrame(lastFrame.at(Math.max(now, lastFrame.timeMillis())));
-        } else if (phase == BoardPhase.PLAYING) {
-            handle(inference.onTick(now));
-        }
-    }
-
-    private void onButton(ButtonEvent event) {
-        switch (phase) {
-            case PLAYING -> handle(inference.onButton(event));
-            case OVER -> {
-                if (event.pressed() && event.button() == Button.MENU) {
-                    log.info("menu pressed after the game: set up the next game");
-                    startSetup(event.timeMillis());
-                }
+    private void saveAndSound(List<BoardEvent> events) {
+        boolean recordChanged = false;
+        for (BoardEvent event : events) {
+            if (event instanceof BoardEvent.GameStarted || event instanceof BoardEvent.GameResumed) {
+                recordName = RecordDirectory.fileName(session.startedAt(), session.zone());
+                log.info("record {}", recordName);
             }
-            case SETTING_UP -> log.debug("{} pressed while setting up; ignored", event.button());
+            recordChanged |= changesRecord(event);
+            signals.onEvent(event);
         }
-    }
-
-    private void onFault(FaultEvent fault) {
-        String device = fault.chip() + " at " + fault.address();
-        boolean changed = fault.type() == FaultEvent.Type.FAILED ? failing.add(device) : failing.remove(device);
-        if (changed) {
-            emit(new BoardEvent.FaultChanged(fault.timeMillis(), fault));
-        }
-    }
-
-    // ------------------------------------------------------------------------------------------------ setup
-
-    private void startSetup(long now) {
-        phase = BoardPhase.SETTING_UP;
-        setup = new PositionSetup(settings.start(), settings.inference());
-        setupStatus = null;
-        inference = null;
-        game = null;
-        discrepancy = null;
-        illegalMove = null;
-        promotionSquare = null;
-        moveMillis.clear();
-        emit(new BoardEvent.SetupStarted(now, settings.start()));
-        if (lastFrame != null) {
-            onSetupFrame(lastFrame.at(Math.max(now, lastFrame.timeMillis())));
-        }
-    }
-
-    private void onSetupFrame(SensorFrame frame) {
-        SetupStatus status = setup.onFrame(frame);
-        boolean changed = setupStatus == null || !status.squares().equals(setupStatus.squares())
-                || !status.slots().equals(setupStatus.slots());
-        setupStatus = status;
-        if (changed) {
-            log.debug("setup: {} squares and {} slots still wrong", status.squares().size(), status.slots().size());
-            refreshView();
-        }
-        if (status.ready()) {
-            startGame(frame.timeMillis());
-        }
-    }
-
-    private void startGame(long now) {
-        inference = setup.startGame();
-        game = new Game(settings.start());
-        phase = BoardPhase.PLAYING;
-        setupStatus = null;
-        turnStartMillis = now;
-        gameStartWall = wallClock.instant();
-        recordName = RecordDirectory.fileName(gameStartWall, wallClock.getZone());
-        board.buzzer().beep();
-        log.info("game started from {}: {} to move, record {}", settings.start().toSfen(),
-                settings.start().sideToMove().label(), recordName);
-        emit(new BoardEvent.GameStarted(now, settings.start()));
-        saveRecord();
-        handle(inference.onFrame(lastFrame.at(Math.max(now, lastFrame.timeMillis()))));
-        if (game.isOver()) {
-            finish(now);
-        }
-    }
-
-    // ------------------------------------------------------------------------------------------------ game
-
-    private void handle(List<InferenceEvent> events) {
-        for (InferenceEvent e : events) {
-            if (phase != BoardPhase.PLAYING) {
-                log.debug("{} after the game ended; ignored", e);
-                continue;
-            }
-            switch (e) {
-                case InferenceEvent.MoveCompleted m when m.isLegal() -> onLegalMove(m);
-                case InferenceEvent.MoveCompleted m -> onIllegalMove(m);
-                case InferenceEvent.PromotionPending p -> {
-                    promotionSquare = p.square();
-                    log.info("ply {}: {} may promote on {}; waiting for PROMOTE or CONFIRM", plies() + 1,
-                            p.withoutPromotion(), p.square());
-                    emit(new BoardEvent.PromotionAsked(p.timeMillis(), p.square(), p.withoutPromotion()));
-                }
-                case InferenceEvent.TakeBack t -> onTakeBack(t);
-                case InferenceEvent.Discrepancy d -> {
-                    discrepancy = d;
-                    board.buzzer().longTone();
-                    log.info("ply {}: board differs from the game: {}", plies() + 1, d.describe());
-                    emit(new BoardEvent.DiscrepancySeen(d.timeMillis(), d));
-                }
-                case InferenceEvent.BackInSync b -> {
-                    discrepancy = null;
-                    illegalMove = null;
-                    log.info("ply {}: board back in sync", plies() + 1);
-                    emit(new BoardEvent.BackInSync(b.timeMillis()));
-                }
+        if (recordChanged && recordName != null) {
+            GameRecord record = session.record();
+            if (record != null) {
+                records.save(recordName, record);
             }
         }
     }
 
-    private void onLegalMove(InferenceEvent.MoveCompleted m) {
-        Side mover = game.current().sideToMove();
-        GameResult result = game.play(m.move());
-        if (result.status() == GameStatus.ILLEGAL_MOVE) {
-            // the inference judged the move legal on its own copy of the position: the two disagree, a bug
-            log.error("ply {}: the arbiter rejects {} ({}) that the inference accepted; game ended", plies() + 1,
-                    m.move(), result.reason());
-        } else {
-            moveMillis.add(m.timeMillis() - turnStartMillis);
-        }
-        turnStartMillis = m.timeMillis();
-        discrepancy = null;
-        illegalMove = null;
-        promotionSquare = null;
-        board.buzzer().beep();
-        log.info("ply {}: {} played {}", game.plies(), mover.label(), m.move());
-        emit(new BoardEvent.MovePlayed(m.timeMillis(), game.plies(), mover, m.move()));
-        saveRecord();
-        if (game.isOver()) {
-            finish(m.timeMillis());
-        }
+    private static boolean changesRecord(BoardEvent event) {
+        return event instanceof BoardEvent.GameStarted || event instanceof BoardEvent.GameResumed
+                || event instanceof BoardEvent.MovePlayed
+                || event instanceof BoardEvent.MovesTakenBack || event instanceof BoardEvent.GameOver
+                || event instanceof BoardEvent.ArbiterActed;
     }
 
-    private void onIllegalMove(InferenceEvent.MoveCompleted m) {
-        Side mover = game.current().sideToMove();
-        int ply = plies() + 1;
-        illegalMove = m.move();
-        promotionSquare = null;
-        board.buzzer().longTone();
-        log.warn("ply {}: illegal move {} by {}: {}; policy {}", ply, m.move(), mover.label(), m.verdict().reason(),
-                settings.illegalMoves());
-        emit(new BoardEvent.IllegalMove(m.timeMillis(), ply, mover, m.move(), m.verdict().reason(),
-                settings.illegalMoves()));
-        if (settings.illegalMoves() == IllegalMovePolicy.LOSS) {
-            game.play(m.move());
-            saveRecord();
-            finish(m.timeMillis());
-        }
-    }
-
-    private void onTakeBack(InferenceEvent.TakeBack t) {
-        for (Move undone : t.undone()) {
-            Move taken = game.takeBack();
-            if (!taken.equals(undone)) {
-                log.error("takeback of {} but the game's last move was {}", undone, taken);
-            }
-            if (!moveMillis.isEmpty()) {
-                moveMillis.remove(moveMillis.size() - 1);
-            }
-        }
-        turnStartMillis = t.timeMillis();
-        discrepancy = null;
-        illegalMove = null;
-        promotionSquare = null;
-        board.buzzer().beep();
-        log.info("ply {}: takeback (待った) of {}", plies() + 1, t.undone());
-        emit(new BoardEvent.MovesTakenBack(t.timeMillis(), t.undone(), t.restored()));
-        saveRecord();
-    }
-
-    private void finish(long now) {
-        phase = BoardPhase.OVER;
-        promotionSquare = null;
-        GameResult result = game.result();
-        log.info("game over after {} plies: {} winner {}{}", game.plies(), result.status(),
-                result.winner() == null ? "none" : result.winner().label(),
-                result.reason() == null ? "" : " (" + result.reason() + " at ply " + result.ply() + ")");
-        emit(new BoardEvent.GameOver(now, result));
-        saveRecord();
-    }
-
-    private int plies() {
-        return game == null ? 0 : game.plies();
-    }
-
-    // ------------------------------------------------------------------------------------------------ record
-
-    private void saveRecord() {
-        records.save(recordName, record());
-    }
-
-    /** The record of the game so far (its end once it is over). */
+    /** The record of the game so far, or null before the first game. */
     GameRecord record() {
-        List<RecordedMove> moves = new ArrayList<>(game.plies());
-        for (int i = 0; i < game.plies(); i++) {
-            Move move = game.moves().get(i);
-            moves.add(i < moveMillis.size() ? RecordedMove.of(move, Duration.ofMillis(moveMillis.get(i)))
-                    : RecordedMove.of(move));
-        }
-        RecordHeader header = RecordHeader.EMPTY
-                .with(RecordHeader.START_TIME, KIF_TIME.format(gameStartWall.atZone(wallClock.getZone())))
-                .with(RecordHeader.SITE, "ShogiBan");
-        if (game.isOver()) {
-            header = header.with(RecordHeader.END_TIME, KIF_TIME.format(wallClock.instant()
-                    .atZone(wallClock.getZone())));
-        }
-        return new GameRecord(game.start(), header, List.of(), moves,
-                RecordEnd.fromResult(game.result(), game.current().sideToMove()));
+        return session.record();
     }
 
     /** The file name the current game's record is saved under, or null before the first game started. */
@@ -462,34 +293,18 @@ public final class BoardApplication implements AutoCloseable {
         return recordName;
     }
 
-    // ------------------------------------------------------------------------------------------------ output
-
-    private void emit(BoardEvent event) {
-        refreshView();
-        for (BoardListener l : listeners) {
-            try {
-                l.onEvent(event);
-            } catch (RuntimeException e) {
-                log.error("board listener {} failed on {}", l, event.describe(), e);
-            }
+    /** The clock display, written only when what it shows changes (to the second). */
+    private void showClock(long nowMillis) {
+        ClockFace sente = session.face(Side.SENTE, nowMillis);
+        ClockFace gote = session.face(Side.GOTE, nowMillis);
+        if (sente == null || gote == null) {
+            return;
         }
-    }
-
-    private void refreshView() {
-        view = buildView();
-    }
-
-    private BoardView buildView() {
-        if (phase == BoardPhase.SETTING_UP) {
-            return new BoardView(phase, setup.target(), 0, null,
-                    setupStatus == null ? List.of() : setupStatus.squares(),
-                    setupStatus == null ? List.of() : setupStatus.slots(), null, null, GameResult.ONGOING, failing);
+        String shown = ClockFaces.text(sente) + "|" + ClockFaces.text(gote);
+        if (!shown.equals(shownClock)) {
+            board.clock().show(sente, gote);
+            shownClock = shown;
         }
-        List<Move> moves = game.moves();
-        return new BoardView(phase, game.current(), game.plies(), moves.isEmpty() ? null : moves.get(moves.size() - 1),
-                discrepancy == null ? List.of() : discrepancy.squares(),
-                discrepancy == null ? List.of() : discrepancy.slots(), illegalMove, promotionSquare, game.result(),
-                failing);
     }
 
     private void showLeds() {

@@ -34,22 +34,27 @@ import org.shogiban.rules.GameResult;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
+import org.shogiban.session.ArbiterCommands;
+import org.shogiban.session.BoardEvent;
+import org.shogiban.session.BoardPhase;
+import org.shogiban.session.BoardSnapshot;
+import org.shogiban.session.GameSettings;
+import org.shogiban.session.IllegalMovePolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The USB link's port over today's {@link BoardApplication}: its events become link events, its view the JSON
- * state, its record directory the stored games. This is the one class to rewrite over the game session's runtime
- * (issue 8), which will take the link's commands into its inbox and give its own snapshot and journal.
+ * The USB link's port over the board's runtime ({@link BoardApplication}): the session's events become link events,
+ * its snapshot the JSON state, its record directory the stored games, and the link's arbiter commands go into the
+ * runtime's inbox as the console's do.
  *
- * <p>What today's application cannot do, this adapter refuses, saying so: the arbiter's commands (the application has
- * no arbiter actions yet), and a {@code NEW} that asks for players, a time control, or another start or mode than the
- * board was started with (those are fixed when the application is built). A plain {@code NEW} after a game ends sets
- * up the next game where a {@code nextGame} action is given (the console board presses MENU); on the Pi the players
- * press MENU. No {@code CLOCK} events: today's board has no clock.
+ * <p>What the session cannot take from a host yet, this adapter refuses, saying so: a {@code NEW} that asks for
+ * players, a time control, or another start or mode than the board was started with (those are fixed when the board
+ * starts). A plain {@code NEW} after a game ends sets up the next game where a {@code nextGame} action is given (the
+ * console board presses MENU); on the Pi the players press MENU.
  *
- * <p>Threads: the application's listener (the scan thread) takes a snapshot of the record after each event, so the
- * link's threads never read the application's mutable game.
+ * <p>Threads: the runtime's listener (its thread) takes a snapshot of the record after each event, so the link's
+ * threads never read the mutable game.
  */
 public final class BoardApplicationLink implements LinkedBoard {
     private static final Logger log = LoggerFactory.getLogger(BoardApplicationLink.class);
@@ -133,7 +138,31 @@ public final class BoardApplicationLink implements LinkedBoard {
             case BoardEvent.FaultChanged f -> LinkEvent.fault(f.fault().type()
                     == org.shogiban.hal.FaultEvent.Type.FAILED, f.fault().address(), f.fault().chip() + ": "
                     + f.fault().message());
+            case BoardEvent.ClockPressed c -> clock();
+            case BoardEvent.TimeUp t -> LinkEvent.of("CLOCK", "timeup", LinkEvent.side(t.side()));
+            case BoardEvent.ArbiterCalled c -> LinkEvent.of("ARBITER", "called", c.why());
+            case BoardEvent.ArbiterActed a -> LinkEvent.of("ARBITER", a.action().describe());
+            case BoardEvent.CheckPieces c -> LinkEvent.of("DISCREPANCY", Integer.toString(plies), "check", c.why());
+            case BoardEvent.GameResumed r -> LinkEvent.of("GAME", snapshot == null ? "-" : snapshot.id(), "resumed",
+                    Integer.toString(r.plies()));
+            case BoardEvent.Refused r -> null;
+            case BoardEvent.ClockBeep b -> null;
         };
+    }
+
+    /** The {@code CLOCK} event of a switch: who runs now and both sides' remaining times. */
+    private LinkEvent clock() {
+        BoardSnapshot.Clocks c = app.snapshot().clock();
+        if (c == null || c.sente() == null || c.gote() == null) {
+            return null;
+        }
+        Side running = switch (c.running()) {
+            case "sente" -> Side.SENTE;
+            case "gote" -> Side.GOTE;
+            default -> null;
+        };
+        return LinkEvent.clock(running, c.sente().mainMs(), c.sente().byoyomiMs(), c.sente().periods(),
+                c.gote().mainMs(), c.gote().byoyomiMs(), c.gote().periods());
     }
 
     private int plies() {
@@ -156,47 +185,7 @@ public final class BoardApplicationLink implements LinkedBoard {
 
     @Override
     public String stateJson() {
-        BoardView view = app.view();
-        Snapshot s = snapshot;
-        Map<String, Object> state = new LinkedHashMap<>();
-        state.put("phase", switch (view.phase()) {
-            case SETTING_UP -> "SETUP";
-            case PLAYING -> "PLAYING";
-            case OVER -> "OVER";
-        });
-        boolean inGame = view.phase() != BoardPhase.SETTING_UP && s != null;
-        state.put("gameId", inGame ? s.id() : null);
-        state.put("ply", view.plies());
-        state.put("sfen", view.position().toSfen());
-        state.put("moves", inGame ? s.record().moves().stream().map(Move::usi).toList() : List.of());
-        state.put("toMove", LinkEvent.side(view.position().sideToMove()));
-        Map<String, Object> clock = new LinkedHashMap<>();
-        clock.put("running", "none");
-        clock.put("sente", null);
-        clock.put("gote", null);
-        state.put("clock", clock);
-        GameResult result = view.result();
-        if (result.isOver()) {
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("status", result.status().name());
-            r.put("winner", LinkEvent.side(result.winner()));
-            r.put("reason", result.reason() == null ? null : result.reason().name());
-            r.put("ply", result.ply() > 0 ? result.ply() : view.plies());
-            state.put("result", r);
-        } else {
-            state.put("result", null);
-        }
-        Map<String, Object> waiting = new LinkedHashMap<>();
-        waiting.put("promotion", view.promotionSquare() == null ? null : view.promotionSquare().usi());
-        waiting.put("illegalMove", view.illegalMove() == null ? null : view.illegalMove().usi());
-        waiting.put("places", places(view.wrongSquares(), view.wrongSlots()));
-        state.put("waitingFor", waiting);
-        state.put("failingDevices", new ArrayList<>(view.failingDevices()));
-        try {
-            return json.writeValueAsString(state);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("state as JSON: " + e.getMessage(), e);
-        }
+        return app.snapshot().toJson();
     }
 
     // ------------------------------------------------------------------------------------------------ games
@@ -281,10 +270,11 @@ public final class BoardApplicationLink implements LinkedBoard {
     public BoardAnswer newGame(NewGameOptions options) {
         GameSettings settings = app.settings();
         if (options.sente().isPresent() || options.gote().isPresent()) {
-            return BoardAnswer.refused("this board cannot take players' names yet (they come with the game session)");
+            return BoardAnswer.refused("this board cannot take players' names from a host yet");
         }
         if (options.timeControl().isPresent()) {
-            return BoardAnswer.refused("this board has no clock yet; a time control cannot be set");
+            return BoardAnswer.refused("the time control is set when the board starts (--time, time.control); a host"
+                    + " cannot change it yet");
         }
         Optional<Handicap> start = Handicap.of(settings.start());
         if (options.handicap().isPresent() && !options.handicap().equals(start)) {
@@ -314,7 +304,11 @@ public final class BoardApplicationLink implements LinkedBoard {
 
     @Override
     public BoardAnswer arbiter(ArbiterCommand command) {
-        return BoardAnswer.refused("this board has no arbiter actions yet (they come with the game session); '"
-                + command.words() + "' not done");
+        try {
+            app.submit(ArbiterCommands.parse(List.of(command.words().split(" ")), app.now()));
+        } catch (IllegalArgumentException e) {
+            return BoardAnswer.refused(e.getMessage());
+        }
+        return BoardAnswer.accepted("arbiter " + command.words());
     }
 }

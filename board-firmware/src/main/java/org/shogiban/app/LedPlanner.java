@@ -4,6 +4,7 @@ import org.shogiban.hal.Colour;
 import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.LedFrame;
 import org.shogiban.hal.StatusLed;
+import org.shogiban.session.BoardView;
 import org.shogiban.inference.SlotMismatch;
 import org.shogiban.inference.SquareMismatch;
 import org.shogiban.inference.Sides;
@@ -57,7 +58,7 @@ public final class LedPlanner {
             paint(leds, view.illegalMove(), ILLEGAL, view.position().sideToMove());
         }
         switch (view.phase()) {
-            case SETTING_UP, PLAYING -> leds.status(statusOf(view.position().sideToMove()), TO_MOVE);
+            case SETTING_UP, PLAYING, PAUSED -> leds.status(statusOf(view.position().sideToMove()), TO_MOVE);
             case OVER -> {
                 Side winner = view.result().winner();
                 if (winner == null) {

@@ -11,9 +11,13 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.shogiban.app.BackgroundRecordSink;
 import org.shogiban.app.BoardApplication;
-import org.shogiban.app.GameSettings;
+import org.shogiban.session.GameSettings;
 import org.shogiban.app.RecordDirectory;
 import org.shogiban.app.SerialLinks;
+import org.shogiban.app.Resumption;
+import org.shogiban.app.SessionJournal;
+import org.shogiban.clock.TimeControl;
+import org.shogiban.session.GameSession;
 import org.shogiban.app.StartPositions;
 import org.shogiban.hal.Board;
 import org.shogiban.hal.FaultReporter;
@@ -39,7 +43,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code serve (--config FILE | --simulated) [--records DIR] [--state DIR] [--commit stable|clock]
- * [--start startpos|<handicap>|sfen <SFEN>]}: runs the board until SIGTERM. On a Raspberry Pi it builds the board
+ * [--start startpos|<handicap>|sfen <SFEN>] [--time SPEC]}: runs the board until SIGTERM. With {@code --state}
+ * every change is journalled in DIR and a game in progress is resumed after a restart. On a Raspberry Pi it builds the board
  * the configuration describes (Pi4J is loaded only then); with {@code --simulated} it runs the same service on the
  * in-memory board, so it can be started, watched and tested on any computer. A shutdown hook stops the scan, saves
  * the pending records, and closes the board. A wrong command line or configuration, or real hardware asked for where
@@ -57,7 +62,7 @@ final class ServeCommand implements CliCommand {
      * @param state where the service keeps its state (records by default), or null
      */
     record ServeOptions(Path config, boolean simulated, Path records, Path state, CommitPolicy commit,
-                        Position start, ScanFault scanFault) {
+                        Position start, TimeControl time, ScanFault scanFault) {
     }
 
     /** The options while the command line is read. */
@@ -68,11 +73,12 @@ final class ServeCommand implements CliCommand {
         Path state;
         CommitPolicy commit = CommitPolicy.STABLE;
         Position start = Position.startpos();
+        TimeControl time = TimeControl.NONE;
         ScanFault scanFault;
 
         ServeOptions build() {
             Path recordDir = records != null ? records : state != null ? state.resolve("records") : Path.of("records");
-            return new ServeOptions(config, simulated, recordDir, state, commit, start, scanFault);
+            return new ServeOptions(config, simulated, recordDir, state, commit, start, time, scanFault);
         }
     }
 
@@ -95,6 +101,7 @@ final class ServeCommand implements CliCommand {
         m.put("--state", (b, v) -> b.state = Path.of(v));
         m.put("--commit", (b, v) -> b.commit = CommitPolicy.parse(v));
         m.put("--start", (b, v) -> b.start = StartPositions.parse(v));
+        m.put("--time", (b, v) -> b.time = TimeControl.parse(v));
         // hidden (not in the usage text): the watchdog tests make the simulated scan loop hang or fail
         m.put("--test-scan-fault", (b, v) -> b.scanFault = ScanFault.parse(v));
         return m;
@@ -115,7 +122,7 @@ final class ServeCommand implements CliCommand {
     @Override
     public String usage() {
         return "serve (--config FILE | --simulated) [--records DIR] [--state DIR] [--commit stable|clock]"
-                + " [--start startpos|<handicap>|sfen <SFEN>]   run the board until stopped";
+                + " [--start startpos|<handicap>|sfen <SFEN>] [--time SPEC]   run the board until stopped";
     }
 
     @Override
@@ -207,8 +214,15 @@ final class ServeCommand implements CliCommand {
                 : Pi4jBoardFactory.open(config, clock, new FaultReporter(clock));
         BackgroundRecordSink records = new BackgroundRecordSink(new RecordDirectory(options.records()));
         InferenceConfig inference = InferenceConfig.defaults(kind).withCommitPolicy(options.commit());
-        BoardApplication app = new BoardApplication(board, scan, clock,
-                GameSettings.of(options.start(), inference), records, Clock.systemDefaultZone());
+        GameSettings settings = GameSettings.of(options.start(), inference).withTime(options.time());
+        Clock wall = Clock.systemDefaultZone();
+        SessionJournal journal = options.state() == null ? null : SessionJournal.open(options.state(), wall);
+        GameSession session = journal == null ? new GameSession(settings, wall)
+                : Resumption.session(settings, wall, journal, clock.millis(), line -> log.warn("{}", line));
+        BoardApplication app = new BoardApplication(board, scan, clock, session, records);
+        if (journal != null) {
+            app.setJournal(journal);
+        }
         AutoCloseable link = config == null ? () -> { } : config.link().device()
                 .map(device -> SerialLinks.attach(app, options.records(), null,
                         new JSerialCommTransport(Path.of(device), config.link().baud()),
@@ -230,6 +244,9 @@ final class ServeCommand implements CliCommand {
                 app.close();
                 link.close();
                 records.close();
+                if (journal != null) {
+                    journal.close();
+                }
                 board.close();
             } catch (Exception e) {
                 log.error("closing the board failed", e);

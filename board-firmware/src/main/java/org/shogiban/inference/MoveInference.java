@@ -923,4 +923,20 @@ public final class MoveInference {
                     && filled[target] >= vacated[mover];
         }
     }
+
+    /**
+     * Follows a game from its start and the moves already played (a game resumed after a restart, or taken back by
+     * the arbiter): the board is expected to show the position after them, every captured piece on its komadai. The
+     * game's history stays with its owner (the session); this copy is what the sensors are compared with.
+     */
+    public static MoveInference resume(Position start, List<Move> played, InferenceConfig config) {
+        MoveInference inference = new MoveInference(start, config);
+        for (Move move : played) {
+            Position next = inference.position().play(move);
+            inference.positions.add(next);
+            inference.pictures.add(ExpectedFrame.of(next));
+            inference.moves.add(move);
+        }
+        return inference;
+    }
 }

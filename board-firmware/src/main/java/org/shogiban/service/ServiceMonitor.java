@@ -8,7 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import org.shogiban.app.BoardView;
+import org.shogiban.session.BoardView;
 import org.shogiban.hal.MonotonicClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,7 +1,7 @@
 package org.shogiban.service;
 
 import java.util.TreeSet;
-import org.shogiban.app.BoardView;
+import org.shogiban.session.BoardView;
 
 /** The one line systemd shows as the service's status ({@code systemctl status}): what the board is doing. */
 public final class ServiceStatus {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Set;
+import org.shogiban.session.BoardView;
+import org.shogiban.session.BoardPhase;
 import org.junit.jupiter.api.Test;
 import org.shogiban.hal.Colour;
 import org.shogiban.hal.KomadaiSlot;

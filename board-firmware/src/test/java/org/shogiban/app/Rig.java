@@ -5,6 +5,9 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import org.shogiban.session.BoardEvent;
+import org.shogiban.session.GameSession;
+import org.shogiban.session.GameSettings;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.Player;
@@ -26,6 +29,7 @@ import org.shogiban.rules.Square;
 final class Rig {
     static final long PASS = 10;
     static final Instant WALL = Instant.parse("2025-03-01T05:05:09Z");
+    static final Clock WALL_CLOCK = Clock.fixed(WALL, ZoneOffset.UTC);
 
     final ManualClock clock = new ManualClock();
     final MemoryBoard hardware;
@@ -34,11 +38,20 @@ final class Rig {
     private final SensorKind kind;
 
     Rig(SensorKind kind, CommitPolicy commit, Position start, RecordSink records) {
-        this.kind = kind;
+        this(GameSettings.of(start, InferenceConfig.defaults(kind).withCommitPolicy(commit)), records);
+    }
+
+    /** A rig with any settings (e.g. a time control). */
+    Rig(GameSettings settings, RecordSink records) {
+        this(settings, records, null);
+    }
+
+    /** A rig whose session is made from the settings, the rig's wall clock and scan clock (e.g. resumed). */
+    Rig(GameSettings settings, RecordSink records, java.util.function.Function<Rig, GameSession> session) {
+        this.kind = settings.inference().sensorKind();
         hardware = new MemoryBoard(kind, clock);
-        InferenceConfig config = InferenceConfig.defaults(kind).withCommitPolicy(commit);
         app = new BoardApplication(hardware.board(), ScanSettings.defaults(), clock,
-                GameSettings.of(start, config), records, Clock.fixed(WALL, ZoneOffset.UTC));
+                session == null ? new GameSession(settings, WALL_CLOCK) : session.apply(this), records);
         app.addListener(events::add);
     }
 

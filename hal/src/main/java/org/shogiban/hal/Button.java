@@ -13,5 +13,11 @@ public enum Button {
     /** Call the arbiter (stops the clocks). */
     ARBITER,
     /** Open the menu. */
-    MENU
+    MENU,
+    /** Sente resigns (投了): sente's own button, counted at any time during the game. */
+    RESIGN_SENTE,
+    /** Gote resigns (投了). */
+    RESIGN_GOTE,
+    /** The side to move declares an impasse win (入玉宣言), judged by the configured point rule. */
+    DECLARE
 }

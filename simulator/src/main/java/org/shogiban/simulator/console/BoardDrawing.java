@@ -2,7 +2,7 @@ package org.shogiban.simulator.console;
 
 import java.util.List;
 import java.util.Locale;
-import org.shogiban.app.BoardView;
+import org.shogiban.session.BoardView;
 import org.shogiban.app.LedPlanner;
 import org.shogiban.hal.Colour;
 import org.shogiban.hal.KomadaiSlot;
@@ -116,6 +116,8 @@ final class BoardDrawing {
         return switch (view.phase()) {
             case SETTING_UP -> "setting up (" + (view.wrongSquares().size() + view.wrongSlots().size())
                     + " squares/slots wrong), " + view.position().sideToMove().label() + " moves first";
+            case PAUSED -> "paused by the arbiter at ply " + view.plies() + ", " + view.position().sideToMove().label()
+                    + " to move";
             case PLAYING -> "ply " + view.plies() + (view.lastMove() == null ? "" : ", last " + view.lastMove().usi())
                     + ", " + view.position().sideToMove().label() + " to move"
                     + (view.position().isInCheck() ? " (in check)" : "");

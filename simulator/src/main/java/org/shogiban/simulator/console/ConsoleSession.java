@@ -11,10 +11,13 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import org.shogiban.app.BoardApplication;
-import org.shogiban.app.BoardEvent;
-import org.shogiban.app.BoardView;
-import org.shogiban.app.GameSettings;
-import org.shogiban.app.IllegalMovePolicy;
+import org.shogiban.app.ChangeJournal;
+import org.shogiban.session.GameSession;
+import org.shogiban.session.BoardEvent;
+import org.shogiban.session.BoardView;
+import org.shogiban.session.GameSettings;
+import org.shogiban.session.IllegalMovePolicy;
+import org.shogiban.session.ArbiterCommands;
 import org.shogiban.app.RecordSink;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.KomadaiSlot;
@@ -49,11 +52,14 @@ public final class ConsoleSession {
               lift 7g | lift sente:P          lift a piece into your hand
               place 7f | place 2b down        put the last lifted piece down (down = promoted side up)
               place gote:R                    put a lifted piece on a komadai
-              press clock-sente|clock-gote|promote|confirm|arbiter|menu
+              press clock-sente|clock-gote|promote|confirm|arbiter|menu|resign-sente|resign-gote|declare
               move 7g7f | move 8h2b+ | move P*5e   the whole handling of a move at once (captures to the komadai,
                                               promotion button on occupancy boards, the clock in --commit clock)
               wait 1500                       leave the board alone for so many milliseconds
               setup                           put every piece back on the start position (then: press menu)
+              arbiter pause|resume|adjust <sente|gote> <±seconds>|result <status> <sente|gote|none> [reason]
+                      |undo|overrule|abort        what the arbiter does (recorded in the record)
+              state                           the board's state as JSON on one line
               show | help | quit""";
 
     private final BufferedReader in;
@@ -78,6 +84,15 @@ public final class ConsoleSession {
      */
     public ConsoleSession(Reader in, PrintStream out, BoardTime time, GameSettings settings, RecordSink records,
                           Clock wallClock, boolean prompt) {
+        this(in, out, time, settings, records, prompt, new GameSession(settings, wallClock), ChangeJournal.NONE);
+    }
+
+    /**
+     * A console board on a session made by the caller (e.g. resumed from a state directory's journal), journalling
+     * every change; the simulated pieces stand where the session's game left them.
+     */
+    public ConsoleSession(Reader in, PrintStream out, BoardTime time, GameSettings settings, RecordSink records,
+                          boolean prompt, GameSession session, ChangeJournal journal) {
         this.in = in instanceof BufferedReader b ? b : new BufferedReader(in);
         this.out = out;
         this.time = time;
@@ -85,8 +100,8 @@ public final class ConsoleSession {
         this.kind = settings.inference().sensorKind();
         this.prompt = prompt;
         this.hardware = new MemoryBoard(kind, time.clock());
-        this.app = new BoardApplication(hardware.board(), ScanSettings.defaults(), time.clock(), settings, records,
-                wallClock);
+        this.app = new BoardApplication(hardware.board(), ScanSettings.defaults(), time.clock(), session, records);
+        app.setJournal(journal);
         this.table = new ConsoleTable(hardware, kind);
         app.addListener(this::onEvent);
     }
@@ -108,7 +123,7 @@ public final class ConsoleSession {
                 + (settings.illegalMoves() == IllegalMovePolicy.LOSS ? "the mover loses"
                 : "put back") + ". Type help for the commands.");
         out.println(BoardDrawing.LEGEND);
-        table.layOut(settings.start());
+        table.layOut(app.session().position());
         time.start(app);
         try {
             time.hold(SETTLE_MILLIS + 100);
@@ -179,6 +194,15 @@ public final class ConsoleSession {
                     table.layOut(settings.start());
                     settleAndDraw();
                 }
+                case "arbiter" -> {
+                    app.submit(ArbiterCommands.parse(List.of(w).subList(1, w.length), app.now()));
+                    settleAndDraw();
+                }
+                case "state" -> {
+                    words(w, 1, "state");
+                    out.println(app.snapshot().toJson());
+                    out.flush();
+                }
                 case "show" -> draw();
                 case "help" -> out.println(HELP);
                 default -> throw new IllegalArgumentException("unknown command '" + w[0] + "'; type help");
@@ -214,7 +238,7 @@ public final class ConsoleSession {
             }
         }
         throw new IllegalArgumentException("unknown button '" + name + "'; buttons are clock-sente, clock-gote,"
-                + " promote, confirm, arbiter, menu");
+                + " promote, confirm, arbiter, menu, resign-sente, resign-gote, declare");
     }
 
     /**

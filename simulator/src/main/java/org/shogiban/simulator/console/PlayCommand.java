@@ -10,7 +10,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.shogiban.app.BackgroundRecordSink;
-import org.shogiban.app.GameSettings;
+import org.shogiban.app.ChangeJournal;
+import org.shogiban.app.Resumption;
+import org.shogiban.app.SessionJournal;
+import org.shogiban.clock.TimeControl;
+import org.shogiban.journal.JournalException;
+import org.shogiban.session.GameSession;
+import org.shogiban.session.GameSettings;
 import org.shogiban.app.RecordDirectory;
 import org.shogiban.app.RecordSink;
 import org.shogiban.app.SerialLinks;
@@ -29,12 +35,15 @@ import org.shogiban.simulator.SimulatorCommand;
 
 /**
  * {@code play [--sensors occupancy|polarity] [--commit stable|clock] [--start startpos|<handicap>|sfen <SFEN>]
- * [--records DIR] [--serial PATH]}: the board firmware in the terminal, on simulated sensors scanned at 100 Hz.
- * Commands come from stdin; the end of the input or {@code quit} ends it with exit code 0. At a terminal, or with a
- * serial link, the board runs in real time (a piece held in the air shows as a discrepancy after 1.2 s, as on the real
- * board); from a pipe or a file without a link it runs in stepped time, so a script plays at once and prints the same
- * every run. {@code --serial} attaches the USB link to a serial device (a pseudo-terminal, a USB-serial adapter), so
- * that a terminal program or a host program talks to the simulated board as to a real one (docs/serial-protocol.md).
+ * [--records DIR] [--time SPEC] [--state DIR] [--serial PATH]}: the board firmware in the terminal, on simulated
+ * sensors scanned at 100 Hz. Commands come from stdin; the end of the input or {@code quit} ends it with exit code 0.
+ * At a terminal, with a serial link or with a state directory, the board runs in real time (a piece held in the air
+ * shows as a discrepancy after 1.2 s, as on the real board); from a pipe or a file without them it runs in stepped
+ * time, so a script plays at once and prints the same every run. With {@code --state DIR} every change is journalled
+ * there (records in DIR/records unless {@code --records} says otherwise) and a game in progress is resumed, the
+ * simulated pieces where it left them. {@code --serial} attaches the USB link to a serial device (a pseudo-terminal,
+ * a USB-serial adapter), so that a terminal program or a host program talks to the simulated board as to a real one
+ * (docs/serial-protocol.md).
  */
 public final class PlayCommand implements SimulatorCommand {
     private final InputStream stdin;
@@ -56,7 +65,7 @@ public final class PlayCommand implements SimulatorCommand {
     @Override
     public String usage() {
         return "play [--sensors occupancy|polarity] [--commit stable|clock] [--start startpos|<handicap>|sfen <SFEN>]"
-                + " [--records DIR] [--serial PATH]   the board in the terminal";
+                + " [--records DIR] [--time SPEC] [--state DIR] [--serial PATH]   the board in the terminal";
     }
 
     /** The game settings a command line asks for; throws {@link UsageError} naming what is wrong. */
@@ -70,7 +79,8 @@ public final class PlayCommand implements SimulatorCommand {
             }
             Position position = StartPositions.parse(start.equals("sfen")
                     ? "sfen " + String.join(" ", o.files()) : start);
-            return GameSettings.of(position, InferenceConfig.defaults(kind).withCommitPolicy(commit));
+            GameSettings settings = GameSettings.of(position, InferenceConfig.defaults(kind).withCommitPolicy(commit));
+            return settings.withTime(TimeControl.parse(o.get("time", "none")));
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }
@@ -88,29 +98,51 @@ public final class PlayCommand implements SimulatorCommand {
 
     @Override
     public int run(List<String> args, PrintStream out) throws Exception {
-        Options o = Options.parse(args, Set.of("sensors", "commit", "start", "records", "serial"));
+        Options o = Options.parse(args, Set.of("sensors", "commit", "start", "records", "time", "state", "serial"));
         GameSettings settings = settings(o);
+        String state = o.values().get("state");
         String records = o.values().get("records");
+        if (records == null && state != null) {
+            records = Path.of(state).resolve("records").toString();
+        }
         BackgroundRecordSink sink = records == null ? null
                 : new BackgroundRecordSink(new RecordDirectory(Path.of(records)));
+        Clock wall = Clock.systemDefaultZone();
+        boolean terminal = interactive();
+        String serial = o.values().get("serial");
+        BoardTime time = timeFor(terminal || serial != null || state != null);
+        SessionJournal journal = null;
         AutoCloseable link = () -> { };
         try {
-            boolean terminal = interactive();
-            String serial = o.values().get("serial");
-            ConsoleSession session = new ConsoleSession(new InputStreamReader(stdin, StandardCharsets.UTF_8), out,
-                    timeFor(terminal || serial != null), settings, sink == null ? RecordSink.NONE : sink,
-                    Clock.systemDefaultZone(), terminal);
+            GameSession session;
+            if (state == null) {
+                session = new GameSession(settings, wall);
+            } else {
+                try {
+                    journal = SessionJournal.open(Path.of(state), wall);
+                } catch (JournalException e) {
+                    throw new UsageError("state directory " + state + ": " + e.getMessage());
+                }
+                session = Resumption.session(settings, wall, journal, time.clock().millis(),
+                        line -> out.println("» " + line));
+            }
+            ConsoleSession console = new ConsoleSession(new InputStreamReader(stdin, StandardCharsets.UTF_8), out,
+                    time, settings, sink == null ? RecordSink.NONE : sink, terminal, session,
+                    journal == null ? ChangeJournal.NONE : journal);
             if (serial != null) {
-                link = SerialLinks.attach(session.application(), records == null ? null : Path.of(records),
-                        () -> session.press(Button.MENU), new JSerialCommTransport(Path.of(serial), 115_200),
+                link = SerialLinks.attach(console.application(), records == null ? null : Path.of(records),
+                        () -> console.press(Button.MENU), new JSerialCommTransport(Path.of(serial), 115_200),
                         LinkSettings.of("simulator", Optional.ofNullable(System.getenv("SHOGIBAN_ARBITER_PIN"))));
                 out.println("USB link on " + serial + " (docs/serial-protocol.md)");
             }
-            return session.run();
+            return console.run();
         } finally {
             link.close();
             if (sink != null) {
                 sink.close();
+            }
+            if (journal != null) {
+                journal.close();
             }
         }
     }

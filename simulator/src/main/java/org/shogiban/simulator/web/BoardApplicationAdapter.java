@@ -13,9 +13,9 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.shogiban.app.BackgroundRecordSink;
 import org.shogiban.app.BoardApplication;
-import org.shogiban.app.BoardEvent;
-import org.shogiban.app.BoardView;
-import org.shogiban.app.GameSettings;
+import org.shogiban.session.BoardEvent;
+import org.shogiban.session.BoardView;
+import org.shogiban.session.GameSettings;
 import org.shogiban.app.RecordDirectory;
 import org.shogiban.app.RecordSink;
 import org.shogiban.app.StartPositions;
@@ -37,6 +37,10 @@ import org.shogiban.notation.GameRecord;
 import org.shogiban.rules.GameResult;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
+import org.shogiban.clock.TimeControl;
+import org.shogiban.session.ArbiterCommands;
+import org.shogiban.session.SessionInput;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.shogiban.simulator.trace.Place;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,7 +52,7 @@ import org.slf4j.LoggerFactory;
  * the rest stays.
  *
  * <p>Until then the adapter makes the JSON snapshot itself from the application's view and events, and keeps an
- * {@link InterimClock} that shows time but never ends a game on it. The application takes no commands from outside:
+ * the session's byoyomi clock. The application takes no commands from outside:
  * resign, declare and the arbiter's actions are refused as unsupported. A new game replaces the application by a new
  * one with the new settings on the same hardware.
  *
@@ -59,9 +63,11 @@ public final class BoardApplicationAdapter implements WebBoard {
     private static final Logger log = LoggerFactory.getLogger(BoardApplicationAdapter.class);
     /** Log lines kept for listeners that come later. */
     static final int RECENT = 50;
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
     /** What the board application cannot do; the page shows these buttons but the board answers that it cannot. */
-    static final List<String> UNSUPPORTED = List.of("resign", "declare", "arbiter");
-    private static final String NOT_YET = " needs the game session (issue 8), which this simulator does not have yet";
+    static final List<String> UNSUPPORTED = List.of();
+    /** The time control of a new game when the page or the command line names none. */
+    static final String DEFAULT_TIME = "main=600,byoyomi=30,periods=1";
 
     private final SensorKind sensors;
     private final MonotonicClock clock;
@@ -84,8 +90,6 @@ public final class BoardApplicationAdapter implements WebBoard {
     private String timeText;
     private String startText;
     private Position start;
-    private InterimClock.Control control;
-    private InterimClock gameClock;
     private final List<String> moves = new ArrayList<>();
 
     /**
@@ -118,12 +122,13 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     private void begin(NewGame request) {
         String newMode = mode(request.mode());
-        InterimClock.Control newControl = InterimClock.parse(request.time() == null || request.time().isBlank()
-                ? InterimClock.DEFAULT_SPEC : request.time());
+        TimeControl newControl = TimeControl.parse(request.time() == null || request.time().isBlank()
+                ? DEFAULT_TIME : request.time());
         String newStart = request.start() == null || request.start().isBlank() ? "startpos" : request.start().strip();
         Position position = StartPositions.parse(newStart);
         CommitPolicy commit = newMode.equals("tournament") ? CommitPolicy.CLOCK : CommitPolicy.STABLE;
-        GameSettings settings = GameSettings.of(position, InferenceConfig.defaults(sensors).withCommitPolicy(commit));
+        GameSettings settings = GameSettings.of(position, InferenceConfig.defaults(sensors).withCommitPolicy(commit))
+                .withTime(newControl);
         synchronized (lifecycle) {
             BoardApplication old = app;
             if (old != null) {
@@ -131,11 +136,9 @@ public final class BoardApplicationAdapter implements WebBoard {
             }
             synchronized (this) {
                 mode = newMode;
-                timeText = newControl.text();
+                timeText = newControl.spec();
                 startText = newStart;
                 start = position;
-                control = newControl;
-                gameClock = new InterimClock(newControl);
                 moves.clear();
             }
             shelf.newGame();
@@ -150,8 +153,8 @@ public final class BoardApplicationAdapter implements WebBoard {
                 next.start();
             }
         }
-        log.info("new game: {}, time {}, start {}", newMode, newControl.text(), newStart);
-        logged("event", "new game: " + newMode + ", time " + newControl.text() + ", start " + newStart);
+        log.info("new game: {}, time {}, start {}", newMode, newControl.spec(), newStart);
+        logged("event", "new game: " + newMode + ", time " + newControl.spec() + ", start " + newStart);
         changed();
     }
 
@@ -181,22 +184,13 @@ public final class BoardApplicationAdapter implements WebBoard {
         long t = event.timeMillis();
         synchronized (this) {
             switch (event) {
-                case BoardEvent.SetupStarted s -> {
-                    moves.clear();
-                    gameClock = new InterimClock(control);
-                }
-                case BoardEvent.GameStarted g -> gameClock.start(g.start().sideToMove(), t);
-                case BoardEvent.MovePlayed m -> {
-                    moves.add(m.move().usi());
-                    gameClock.switchTo(m.mover().opponent(), t);
-                }
+                case BoardEvent.SetupStarted s -> moves.clear();
+                case BoardEvent.MovePlayed m -> moves.add(m.move().usi());
                 case BoardEvent.MovesTakenBack b -> {
                     for (int i = 0; i < b.undone().size() && !moves.isEmpty(); i++) {
                         moves.remove(moves.size() - 1);
                     }
-                    gameClock.switchTo(b.restored().sideToMove(), t);
                 }
-                case BoardEvent.GameOver o -> gameClock.stop(t);
                 default -> {
                     // illegal moves, discrepancies, faults: shown through the view and the log
                 }
@@ -221,24 +215,39 @@ public final class BoardApplicationAdapter implements WebBoard {
         s.put("phase", switch (view.phase()) {
             case SETTING_UP -> "SETUP";
             case PLAYING -> "PLAYING";
+            case PAUSED -> "PAUSED";
             case OVER -> "OVER";
         });
+        JsonNode session = sessionSnapshot();
         synchronized (this) {
-            s.put("ply", view.phase() == org.shogiban.app.BoardPhase.SETTING_UP ? 0 : moves.size());
+            s.put("ply", view.phase() == org.shogiban.session.BoardPhase.SETTING_UP ? 0 : moves.size());
             s.put("sfen", view.position().toSfen());
             ArrayNode list = s.putArray("moves");
             moves.forEach(list::add);
             s.put("toMove", view.position().sideToMove().label());
-            s.set("clock", gameClock.toJson(now));
+            ObjectNode clockNode = session.get("clock") instanceof ObjectNode c ? c.deepCopy()
+                    : JsonNodeFactory.instance.objectNode().put("running", "none");
+            clockNode.put("control", timeText);
+            s.set("clock", clockNode);
             s.put("start", start.toSfen());
             s.put("mode", mode);
         }
         s.set("result", result(view.result()));
+        s.set("arbiterCalled", session.get("arbiterCalled"));
         s.set("waitingFor", waitingFor(view));
         s.put("sensors", sensors.name().toLowerCase(Locale.ROOT));
-        s.put("inCheck", view.phase() == org.shogiban.app.BoardPhase.PLAYING && view.position().isInCheck());
+        s.put("inCheck", view.phase() == org.shogiban.session.BoardPhase.PLAYING && view.position().isInCheck());
         s.put("lastMove", view.lastMove() == null ? null : view.lastMove().usi());
         return s;
+    }
+
+    /** The session's own snapshot (the console's {@code state}), for what this page's snapshot takes from it. */
+    private JsonNode sessionSnapshot() {
+        try {
+            return JSON.readTree(app.snapshot().toJson());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("the session's snapshot is not JSON: " + e.getMessage(), e);
+        }
     }
 
     private static ObjectNode result(GameResult r) {
@@ -346,17 +355,31 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     @Override
     public void resign(Side loser) {
-        throw new UnsupportedOperationException("resigning" + NOT_YET);
+        app.submit(new SessionInput.Resign(app.now(), loser));
     }
 
     @Override
     public void declare() {
-        throw new UnsupportedOperationException("declaring" + NOT_YET);
+        app.submit(new SessionInput.Declare(app.now()));
     }
 
     @Override
     public void arbiter(ArbiterAction action) {
-        throw new UnsupportedOperationException("the arbiter's " + action.action() + NOT_YET);
+        List<String> words = new java.util.ArrayList<>(List.of(action.action()));
+        switch (action.action()) {
+            case "adjust" -> {
+                words.add(action.side() == null ? "" : action.side().label());
+                words.add((action.seconds() >= 0 ? "+" : "") + action.seconds());
+            }
+            case "result" -> {
+                words.add(action.status() == null ? "" : action.status());
+                words.add(action.winner() == null ? "none" : action.winner());
+            }
+            default -> {
+                // pause, resume, undo, overrule, abort take no more words
+            }
+        }
+        app.submit(ArbiterCommands.parse(words, app.now()));
     }
 
     // ------------------------------------------------------------------------------------------------ news

@@ -90,7 +90,7 @@ public final class WebCommand implements SimulatorCommand {
                     o.get("serial", ""));
         }
         WebBoard.Setup setup = new WebBoard.Setup(sensors, commit == CommitPolicy.CLOCK ? "tournament" : "casual",
-                o.get("time", InterimClock.DEFAULT_SPEC), o.get("start", "startpos"), List.of());
+                o.get("time", BoardApplicationAdapter.DEFAULT_TIME), o.get("start", "startpos"), List.of());
         WebBoard board;
         try {
             board = new BoardApplicationAdapter(setup, MonotonicClock.system(), Clock.systemDefaultZone(), records);

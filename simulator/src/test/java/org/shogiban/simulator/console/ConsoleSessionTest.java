@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.shogiban.app.GameSettings;
+import org.shogiban.session.GameSettings;
 import org.shogiban.app.RecordDirectory;
 import org.shogiban.app.RecordSink;
 import org.shogiban.hal.SensorKind;
@@ -174,5 +174,32 @@ class ConsoleSessionTest {
         Cli none = Cli.run();
         assertThat(none.err()).contains("usage: java -jar shogiban-simulator.jar <command>", "play [--sensors");
         assertThat(Cli.run("help").out()).anyMatch(l -> l.contains("play [--sensors occupancy|polarity]"));
+    }
+
+    @Test
+    void statePrintsTheSnapshotOnOneLine() throws Exception {
+        Played p = play("move 7g7f\nstate\n");
+        List<String> json = p.lines().stream().filter(l -> l.startsWith("{")).toList();
+        assertThat(json).singleElement().satisfies(line -> assertThat(line)
+                .contains("\"phase\":\"PLAYING\"", "\"ply\":1", "\"moves\":[\"7g7f\"]", "\"toMove\":\"gote\"",
+                        "\"result\":null", "\"clock\":{\"running\":"));
+    }
+
+    @Test
+    void aPlayerResignsWithTheirButton() throws Exception {
+        Played p = play("move 7g7f\npress resign-gote\nstate\n");
+        assertThat(p.out()).contains("» game over: resignation, sente wins");
+        assertThat(p.out()).contains("\"result\":{\"status\":\"RESIGNATION\",\"winner\":\"sente\"");
+    }
+
+    @Test
+    void theArbiterOverrulesAFoulFromTheConsole() throws Exception {
+        Played p = play("move 7g7f\nmove 3c3d\nmove 2g2e\narbiter overrule\nmove 2e2g\nmove 2g2f\n"
+                + "arbiter adjust gote +30\narbiter frobnicate\n", SensorKind.OCCUPANCY, CommitPolicy.CLOCK,
+                Position.startpos());
+        assertThat(p.out()).contains("» arbiter called: illegal move 2g2e by sente", "» arbiter: overrule",
+                "» ply 3: sente played 2g2f", "» arbiter: adjust gote +30s",
+                "error: unknown arbiter action 'frobnicate'");
+        assertThat(p.moves()).isEqualTo(usi("7g7f", "3c3d", "2g2f"));
     }
 }

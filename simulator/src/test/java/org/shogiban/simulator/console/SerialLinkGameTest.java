@@ -19,7 +19,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.shogiban.app.GameSettings;
+import org.shogiban.session.GameSettings;
 import org.shogiban.app.RecordSink;
 import org.shogiban.app.SerialLinks;
 import org.shogiban.hal.Button;

@@ -70,4 +70,18 @@ class TraceScenariosTest {
         assertThat(result.out()).filteredOn(l -> l.startsWith("== ")).hasSize(2);
         assertThat(result.out()).filteredOn(l -> l.startsWith("final ")).hasSize(2);
     }
+
+    @org.junit.jupiter.api.Test
+    void theTimeOptionRunsTheClockAndPrintsTheFinalClocks() {
+        Cli result = Cli.run("replay-trace", "--time", "main=1,byoyomi=10,periods=3",
+                "src/test/resources/traces/quiet-opening.trace");
+        // sente's second move came 1.8 s into their turn: main time gone, the byoyomi period kept
+        assertThat(result.out()).doesNotContain("time-up sente").last().asString()
+                .startsWith("final clock sente 0 3 gote ");
+        assertThat(result.out()).contains("final position startpos moves 7g7f 3c3d 2g2f");
+
+        Cli bad = Cli.run("replay-trace", "--time", "main=abc", "src/test/resources/traces/quiet-opening.trace");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("main");
+    }
 }

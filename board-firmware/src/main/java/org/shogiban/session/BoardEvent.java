@@ -1,4 +1,4 @@
-package org.shogiban.app;
+package org.shogiban.session;
 
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +12,10 @@ import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
 import org.shogiban.rules.Square;
 
-/** What the board application tells its listeners (UI, logs): one thing that happened at one time. */
+/**
+ * What the {@link GameSession} tells the runtime's listeners (journal, records, LEDs and sounds, console, link): one
+ * thing that happened at one time.
+ */
 public sealed interface BoardEvent {
 
     /** When it happened, in the scan clock's milliseconds. */
@@ -109,6 +112,83 @@ public sealed interface BoardEvent {
         public String describe() {
             return (fault.type() == FaultEvent.Type.FAILED ? "fault: " : "recovered: ") + fault.chip() + " at "
                     + fault.address() + ": " + fault.message();
+        }
+    }
+
+    /** The board calls the arbiter (立会人): a foul in a tournament game, or the ARBITER button. */
+    record ArbiterCalled(long timeMillis, String why) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "arbiter called: " + why;
+        }
+    }
+
+    /** The arbiter acted (pause, resume, adjust, result, undo, overrule, abort); recorded in the record. */
+    record ArbiterActed(long timeMillis, SessionInput.Arbiter action) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "arbiter: " + action.describe();
+        }
+    }
+
+    /**
+     * The game goes on from a position the pieces may not show (after an undo, an overrule or a restart): the
+     * players check the pieces; the wrong squares are lit until the board shows the position.
+     */
+    record CheckPieces(long timeMillis, Position position, String why) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "check the pieces (" + why + "): the board should show " + position.toSfen();
+        }
+    }
+
+    /** A command or button that does not apply now (e.g. declare after the game); nothing changed. */
+    record Refused(long timeMillis, String what, String why) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "refused " + what + ": " + why;
+        }
+    }
+
+    /** A player's time ran out (at the exact instant); the game ends with TIME_UP, the other side wins. */
+    record TimeUp(long timeMillis, Side side) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "time up: " + side.label();
+        }
+    }
+
+    /** The clock beeps at a mark (short) or at time up (long). Sounds only; nothing changes. */
+    record ClockBeep(long timeMillis, Side side, long remainingMs, boolean longTone) implements BoardEvent {
+        @Override
+        public String describe() {
+            return side.label() + "'s clock beeps (" + remainingMs / 1000 + " s left)";
+        }
+    }
+
+    /**
+     * A clock press that switched the clock without a move counting now (tournament play): gote starting sente's
+     * time before the first move, or a player's press after a forgotten press was made up.
+     *
+     * @param running whose time runs now
+     * @param elapsedMs the time charged to the presser on this turn (0 for a restart)
+     */
+    record ClockPressed(long timeMillis, Side running, long elapsedMs) implements BoardEvent {
+        @Override
+        public String describe() {
+            return running.label() + "'s clock runs";
+        }
+    }
+
+    /**
+     * The board started again in the middle of a game (after a power cut or a crash) and resumed it from the
+     * journal; the players check the pieces before it goes on.
+     */
+    record GameResumed(long timeMillis, int plies, Position position) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "game resumed after " + plies + " plies: check the pieces, the board should show "
+                    + position.toSfen();
         }
     }
 }

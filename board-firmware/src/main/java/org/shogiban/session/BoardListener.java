@@ -1,8 +1,8 @@
-package org.shogiban.app;
+package org.shogiban.session;
 
 /**
  * Receives what the board application does. Called on the thread that drives the application (the scan thread);
- * must return quickly. {@link BoardApplication#view()} already shows the state after the event.
+ * must return quickly. the runtime's view already shows the state after the event.
  */
 @FunctionalInterface
 public interface BoardListener {

@@ -1,4 +1,4 @@
-package org.shogiban.app;
+package org.shogiban.session;
 
 import java.util.List;
 import java.util.Objects;
@@ -24,10 +24,13 @@ import org.shogiban.rules.Square;
  * @param promotionSquare the square of a move waiting for a promotion choice, or null
  * @param result the game's result ({@code ONGOING} until it ends)
  * @param failingDevices hardware reported failing, as {@code chip at address}
+ * @param arbiterCalled whether the board called the arbiter (a foul in a tournament, the ARBITER button) and the
+ *     arbiter has not acted yet
  */
 public record BoardView(BoardPhase phase, Position position, int plies, Move lastMove,
                         List<SquareMismatch> wrongSquares, List<SlotMismatch> wrongSlots, Move illegalMove,
-                        Square promotionSquare, GameResult result, Set<String> failingDevices) {
+                        Square promotionSquare, GameResult result, Set<String> failingDevices,
+                        boolean arbiterCalled) {
 
     public BoardView {
         Objects.requireNonNull(phase, "phase");
@@ -38,9 +41,20 @@ public record BoardView(BoardPhase phase, Position position, int plies, Move las
         failingDevices = Set.copyOf(failingDevices);
     }
 
-    /** Whether the board asks for the players' attention: a wrong square, an illegal move or a promotion question. */
+    /** A view with no arbiter called. */
+    public BoardView(BoardPhase phase, Position position, int plies, Move lastMove, List<SquareMismatch> wrongSquares,
+                     List<SlotMismatch> wrongSlots, Move illegalMove, Square promotionSquare, GameResult result,
+                     Set<String> failingDevices) {
+        this(phase, position, plies, lastMove, wrongSquares, wrongSlots, illegalMove, promotionSquare, result,
+                failingDevices, false);
+    }
+
+    /**
+     * Whether the board asks for attention: a wrong square, an illegal move or a promotion question while the game
+     * is on, or the arbiter called at any time.
+     */
     public boolean needsAttention() {
-        return phase != BoardPhase.OVER && (!wrongSquares.isEmpty() || !wrongSlots.isEmpty() || illegalMove != null
-                || promotionSquare != null);
+        return arbiterCalled || (phase != BoardPhase.OVER && (!wrongSquares.isEmpty() || !wrongSlots.isEmpty()
+                || illegalMove != null || promotionSquare != null));
     }
 }

@@ -1,4 +1,4 @@
-package org.shogiban.app;
+package org.shogiban.session;
 
 import org.shogiban.inference.CommitPolicy;
 

@@ -1,0 +1,36 @@
+package org.shogiban.app;
+
+import java.util.List;
+import org.shogiban.session.BoardEvent;
+import org.shogiban.session.GameSession;
+
+/**
+ * Where the runtime writes every change of the game before anything acknowledges it (the journal). Called on the
+ * runtime's thread; a failure is the journal's to log, the board goes on.
+ */
+public interface ChangeJournal {
+    /** A journal that keeps nothing (tests, the console without {@code --state}). */
+    ChangeJournal NONE = new ChangeJournal() {
+        @Override
+        public void changed(List<BoardEvent> events, GameSession session, long nowMillis) {
+        }
+
+        @Override
+        public void passed(GameSession session, long nowMillis) {
+        }
+
+        @Override
+        public long lastSeq() {
+            return 0;
+        }
+    };
+
+    /** The session returned these events for one input; those that change the game are written and forced now. */
+    void changed(List<BoardEvent> events, GameSession session, long nowMillis);
+
+    /** One pass went by: a running clock is checkpointed now and then. */
+    void passed(GameSession session, long nowMillis);
+
+    /** The last sequence number written (0 when none). */
+    long lastSeq();
+}

@@ -1,0 +1,196 @@
+package org.shogiban.app;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.shogiban.journal.Journal;
+import org.shogiban.journal.JournalEntry;
+import org.shogiban.journal.JournalException;
+import org.shogiban.journal.JournalRecovery;
+import org.shogiban.session.BoardEvent;
+import org.shogiban.session.BoardPhase;
+import org.shogiban.session.GameSession;
+import org.shogiban.session.SessionState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The game's journal in the state directory: one entry per change (move, clock switch, time up, result, arbiter
+ * action, new game), forced to the disk before the board acknowledges it, and a clock checkpoint every second while a
+ * clock runs, so that a restart charges the turn in progress up to at most a second before the power cut. Every
+ * entry's payload is {@code {"events":[...], "state":{...}}}: the events for people and the link, and the whole
+ * {@link SessionState} after the change, so the last whole entry is enough to resume. A new game compacts the
+ * journal to its first entry; a long game's checkpoints are compacted away, the changes kept.
+ */
+public final class SessionJournal implements ChangeJournal, AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(SessionJournal.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** How often a running clock is written. */
+    static final long CHECKPOINT_MILLIS = 1000;
+    /** Checkpoints kept before they are compacted away. */
+    private static final int MAX_CHECKPOINTS = 600;
+    /** The latest changes kept when the checkpoints are compacted away (for the link's {@code SINCE}). */
+    private static final int KEPT_CHANGES = 400;
+    /** The entry type of a clock checkpoint. */
+    static final String CHECKPOINT = "clock";
+
+    private final Journal journal;
+    private final Clock wallClock;
+    private long lastWriteMillis = Long.MIN_VALUE;
+    private int checkpoints;
+
+    private SessionJournal(Journal journal, Clock wallClock) {
+        this.journal = journal;
+        this.wallClock = wallClock;
+    }
+
+    /**
+     * Opens the journal in a state directory (created if needed). A damaged journal is set aside by the journal
+     * package and reported by {@link #recovery()}.
+     *
+     * @throws JournalException when the directory cannot be written
+     */
+    public static SessionJournal open(Path stateDir, Clock wallClock) {
+        return new SessionJournal(Journal.open(stateDir, wallClock), Objects.requireNonNull(wallClock));
+    }
+
+    /** What opening found. */
+    public JournalRecovery recovery() {
+        return journal.recovery();
+    }
+
+    /** The journal underneath (e.g. for the USB link's {@code SINCE}). */
+    public Journal journal() {
+        return journal;
+    }
+
+    /**
+     * The game to resume: the state of the last whole entry when it is a game in progress. Empty for a new board,
+     * a finished game, or a state that cannot be read (logged).
+     */
+    public Optional<SessionState> gameInProgress() {
+        List<JournalEntry> entries = journal.recovery().entries();
+        if (entries.isEmpty()) {
+            return Optional.empty();
+        }
+        JournalEntry last = entries.get(entries.size() - 1);
+        try {
+            JsonNode payload = JSON.readTree(last.payload());
+            JsonNode state = payload.get("state");
+            if (state == null) {
+                throw new IllegalArgumentException("no state in entry " + last.seq());
+            }
+            SessionState s = SessionState.fromJson(state.toString());
+            return s.inGame() ? Optional.of(s) : Optional.empty();
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            log.error("journal entry {} ({}) cannot be resumed: {}; a new game starts", last.seq(), last.type(),
+                    e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public void changed(List<BoardEvent> events, GameSession session, long nowMillis) {
+        String type = null;
+        for (BoardEvent e : events) {
+            String t = typeOf(e);
+            if (t != null && (type == null || t.equals("result"))) {
+                type = t;
+            }
+        }
+        if (type == null) {
+            return;
+        }
+        long seq = write(type, events, session, nowMillis);
+        if (seq > 0 && events.stream().anyMatch(e -> e instanceof BoardEvent.GameStarted)) {
+            compactTo(List.of(journal.since(seq - 1).get(0)));
+        }
+    }
+
+    @Override
+    public void passed(GameSession session, long nowMillis) {
+        if (session.phase() != BoardPhase.PLAYING || nowMillis - lastWriteMillis < CHECKPOINT_MILLIS) {
+            return;
+        }
+        var clocks = session.clockState(nowMillis);
+        if (clocks == null || clocks.running() == null || clocks.paused()) {
+            return;
+        }
+        write(CHECKPOINT, List.of(), session, nowMillis);
+        if (++checkpoints > MAX_CHECKPOINTS) {
+            // every entry holds the whole state: the game's first entry, the last changes and the last entry suffice
+            List<JournalEntry> entries = journal.entries();
+            List<JournalEntry> keep = new ArrayList<>();
+            for (int i = 0; i < entries.size(); i++) {
+                boolean recentChange = !entries.get(i).type().equals(CHECKPOINT) && i >= entries.size() - KEPT_CHANGES;
+                if (i == 0 || recentChange || i == entries.size() - 1) {
+                    keep.add(entries.get(i));
+                }
+            }
+            compactTo(keep);
+        }
+    }
+
+    @Override
+    public long lastSeq() {
+        return journal.lastSeq();
+    }
+
+    private long write(String type, List<BoardEvent> events, GameSession session, long nowMillis) {
+        ObjectNode payload = JSON.createObjectNode();
+        ArrayNode described = payload.putArray("events");
+        for (BoardEvent e : events) {
+            described.add(e.describe());
+        }
+        try {
+            payload.set("state", JSON.readTree(session.state(nowMillis).toJson()));
+            long seq = journal.append(type, JSON.writeValueAsString(payload), wallClock.millis());
+            lastWriteMillis = nowMillis;
+            return seq;
+        } catch (JsonProcessingException | JournalException e) {
+            log.error("journal: {} not written: {}", type, e.getMessage());
+            return 0;
+        }
+    }
+
+    private void compactTo(List<JournalEntry> keep) {
+        try {
+            journal.compact(keep);
+            checkpoints = 0;
+        } catch (JournalException e) {
+            log.error("journal: compaction failed: {}", e.getMessage());
+        }
+    }
+
+    /** The journal entry type of an event that changes the game, or null for one that does not. */
+    static String typeOf(BoardEvent event) {
+        return switch (event) {
+            case BoardEvent.SetupStarted s -> "new-game";
+            case BoardEvent.GameStarted g -> "game-start";
+            case BoardEvent.GameResumed r -> "resume";
+            case BoardEvent.MovePlayed m -> "move";
+            case BoardEvent.MovesTakenBack t -> "takeback";
+            case BoardEvent.IllegalMove i -> "illegal";
+            case BoardEvent.GameOver o -> "result";
+            case BoardEvent.TimeUp t -> "time-up";
+            case BoardEvent.ArbiterCalled a -> "arbiter-called";
+            case BoardEvent.ArbiterActed a -> "arbiter";
+            case BoardEvent.ClockPressed c -> "clock-switch";
+            default -> null;
+        };
+    }
+
+    @Override
+    public void close() throws IOException {
+        journal.close();
+    }
+}

@@ -1,0 +1,113 @@
+package org.shogiban.session;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The board's state as one JSON object, the same everywhere: the console's {@code state}, the USB link's
+ * {@code STATE}, the web page's {@code /api/state}. Keys are a contract: new ones may be added, none renamed.
+ *
+ * @param phase {@code SETUP}, {@code PLAYING}, {@code PAUSED} or {@code OVER}
+ * @param ply moves played
+ * @param sfen the position the board should show (the setup's target while setting up)
+ * @param moves the moves played, in USI
+ * @param toMove {@code sente} or {@code gote}
+ * @param clock the clocks
+ * @param result null while the game is on (or not started), else how it ended
+ * @param waitingFor what the board waits for the players to do (empty when nothing)
+ * @param mode {@code casual} (commit stable) or {@code tournament} (commit clock)
+ * @param sensors {@code occupancy} or {@code polarity}
+ * @param timeControl the time control spec, or null without a clock
+ * @param gameId the game's record name (its start time), or null before the first game
+ * @param startSfen the start position of the game
+ * @param lastMove the last move in USI, or null
+ * @param arbiterCalled whether the board has called the arbiter and waits for them
+ * @param faults hardware reported failing
+ * @param seq the journal's last sequence number (0 without a journal)
+ */
+@JsonPropertyOrder({"phase", "ply", "sfen", "moves", "toMove", "clock", "result", "waitingFor", "mode", "sensors",
+        "timeControl", "gameId", "startSfen", "lastMove", "arbiterCalled", "faults", "seq"})
+public record BoardSnapshot(String phase, int ply, String sfen, List<String> moves, String toMove, Clocks clock,
+                            Result result, List<Waiting> waitingFor, String mode, String sensors,
+                            String timeControl, String gameId, String startSfen, String lastMove,
+                            boolean arbiterCalled, List<String> faults, long seq) {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    public BoardSnapshot {
+        Objects.requireNonNull(phase, "phase");
+        moves = List.copyOf(moves);
+        waitingFor = List.copyOf(waitingFor);
+        faults = List.copyOf(faults);
+    }
+
+    /** The same snapshot with the journal's sequence number. */
+    public BoardSnapshot withSeq(long newSeq) {
+        return new BoardSnapshot(phase, ply, sfen, moves, toMove, clock, result, waitingFor, mode, sensors,
+                timeControl, gameId, startSfen, lastMove, arbiterCalled, faults, newSeq);
+    }
+
+    /** The snapshot as JSON on one line. */
+    public String toJson() {
+        try {
+            return JSON.writeValueAsString(this);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the board snapshot cannot be written as JSON", e);
+        }
+    }
+
+    /**
+     * Both clocks.
+     *
+     * @param running whose clock runs: {@code sente}, {@code gote} or {@code none}
+     */
+    @JsonPropertyOrder({"running", "sente", "gote"})
+    public record Clocks(String running, SideClock sente, SideClock gote) {
+        /** No clock: nothing runs, nothing left. */
+        public static final Clocks NONE = new Clocks("none", SideClock.EMPTY, SideClock.EMPTY);
+    }
+
+    /**
+     * One side's clock.
+     *
+     * @param mainMs main time left
+     * @param byoyomiMs time left in the current byoyomi period (the full period while main time lasts)
+     * @param periods byoyomi periods left
+     * @param considerUnits one-minute thinking units (考慮時間) left
+     */
+    @JsonPropertyOrder({"mainMs", "byoyomiMs", "periods", "considerUnits"})
+    public record SideClock(long mainMs, long byoyomiMs, int periods, int considerUnits) {
+        static final SideClock EMPTY = new SideClock(0, 0, 0, 0);
+    }
+
+    /**
+     * How the game ended.
+     *
+     * @param status the {@code GameStatus} name, e.g. {@code RESIGNATION}
+     * @param winner {@code sente}, {@code gote} or null for none
+     * @param reason the foul's reason (e.g. {@code TWO_PAWNS}), the arbiter's words, or null
+     * @param ply the ply of the foul, else the plies played
+     */
+    @JsonPropertyOrder({"status", "winner", "reason", "ply"})
+    public record Result(String status, String winner, String reason, int ply) {
+    }
+
+    /**
+     * One thing the board waits for.
+     *
+     * @param kind {@code setup} (pieces to set up), {@code pieces} (pieces to put back or check), {@code promotion}
+     *     (a promotion choice: PROMOTE or CONFIRM), {@code put-back} (an illegal move to undo on the board),
+     *     {@code arbiter} (the arbiter to act)
+     * @param squares the squares concerned, in USI
+     * @param slots the komadai slots concerned, as {@code sente:P}
+     * @param move the move concerned, in USI
+     * @param detail one line for people
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"kind", "squares", "slots", "move", "detail"})
+    public record Waiting(String kind, List<String> squares, List<String> slots, String move, String detail) {
+    }
+}

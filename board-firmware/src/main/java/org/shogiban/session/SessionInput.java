@@ -1,0 +1,163 @@
+package org.shogiban.session;
+
+import java.util.Objects;
+import org.shogiban.hal.ButtonEvent;
+import org.shogiban.hal.FaultEvent;
+import org.shogiban.hal.SensorFrame;
+import org.shogiban.rules.GameStatus;
+import org.shogiban.rules.Side;
+
+/**
+ * Everything the {@link GameSession} is told, each with the scan clock's time: a debounced sensor frame, a button
+ * press, a hardware fault, the passing of time, or a command from a person (a player, the arbiter, a console, the
+ * USB link or the web page).
+ */
+public sealed interface SessionInput {
+
+    /** When it happened, in the scan clock's milliseconds. */
+    long timeMillis();
+
+    /** A debounced sensor frame from the scan loop. */
+    record Frame(SensorFrame frame) implements SessionInput {
+        public Frame {
+            Objects.requireNonNull(frame, "frame");
+        }
+
+        @Override
+        public long timeMillis() {
+            return frame.timeMillis();
+        }
+    }
+
+    /** A button press or release. */
+    record Press(ButtonEvent event) implements SessionInput {
+        public Press {
+            Objects.requireNonNull(event, "event");
+        }
+
+        @Override
+        public long timeMillis() {
+            return event.timeMillis();
+        }
+    }
+
+    /** A hardware fault began or ended. */
+    record Fault(FaultEvent fault) implements SessionInput {
+        @Override
+        public long timeMillis() {
+            return fault.timeMillis();
+        }
+    }
+
+    /** Time passes with nothing else happening (timers: settle, promotion window, the clock running out). */
+    record Tick(long timeMillis) implements SessionInput {
+    }
+
+    /** What a person asks of the board, by name (from the console, the USB link or the web page). */
+    sealed interface Command extends SessionInput {
+    }
+
+    /** A player resigns (投了). */
+    record Resign(long timeMillis, Side side) implements Command {
+        public Resign {
+            Objects.requireNonNull(side, "side");
+        }
+    }
+
+    /** The side to move declares an impasse win (入玉宣言). */
+    record Declare(long timeMillis) implements Command {
+    }
+
+    /** Ends the game shown (aborted if still going) and starts setting up the next one. */
+    record NewGame(long timeMillis) implements Command {
+    }
+
+    /** What the arbiter (立会人) does; each is recorded in the record with the time. */
+    sealed interface Arbiter extends Command {
+        /** The action as the console writes it, e.g. {@code adjust sente +30}. */
+        String describe();
+    }
+
+    /** Stops the clocks and the game until {@link Resume}. */
+    record Pause(long timeMillis) implements Arbiter {
+        @Override
+        public String describe() {
+            return "pause";
+        }
+    }
+
+    /** Goes on after a pause: the clocks run again. */
+    record Resume(long timeMillis) implements Arbiter {
+        @Override
+        public String describe() {
+            return "resume";
+        }
+    }
+
+    /** Adds (or with a negative amount takes away) time on a side's clock. */
+    record Adjust(long timeMillis, Side side, long deltaMillis) implements Arbiter {
+        public Adjust {
+            Objects.requireNonNull(side, "side");
+        }
+
+        @Override
+        public String describe() {
+            return "adjust " + side.label() + " " + (deltaMillis >= 0 ? "+" : "-") + Math.abs(deltaMillis) / 1000
+                    + (Math.abs(deltaMillis) % 1000 == 0 ? "" : "." + String.format("%03d", Math.abs(deltaMillis)
+                    % 1000)) + "s";
+        }
+    }
+
+    /** Ends the game with a result the arbiter rules, with a reason for the record (may be empty). */
+    record SetResult(long timeMillis, GameStatus status, Side winner, String reason) implements Arbiter {
+        public SetResult {
+            Objects.requireNonNull(status, "status");
+            if (!status.isFinal()) {
+                throw new IllegalArgumentException("the arbiter sets a final result, not " + status);
+            }
+            reason = reason == null ? "" : reason.strip();
+            boolean needsWinner = switch (status) {
+                case REPETITION_DRAW, ABORTED -> false;
+                case IMPASSE_DECLARATION -> winner != null;
+                default -> true;
+            };
+            if (needsWinner != (winner != null)) {
+                throw new IllegalArgumentException("a result " + status + (needsWinner ? " needs a winner"
+                        : " has no winner"));
+            }
+        }
+
+        @Override
+        public String describe() {
+            return "result " + status + " " + (winner == null ? "none" : winner.label())
+                    + (reason.isEmpty() ? "" : " (" + reason + ")");
+        }
+    }
+
+    /** Takes back the last move (the game goes back one ply; the pieces are guided back). */
+    record Undo(long timeMillis) implements Arbiter {
+        @Override
+        public String describe() {
+            return "undo";
+        }
+    }
+
+    /**
+     * The board's foul was wrong (a piece slid, a sensor failed): the game goes back to the position before the
+     * foul, the pieces are guided back, the clocks go on.
+     */
+    record Overrule(long timeMillis) implements Arbiter {
+        @Override
+        public String describe() {
+            return "overrule";
+        }
+    }
+
+    /** Stops the game without a result (中断). */
+    record Abort(long timeMillis) implements Arbiter {
+        @Override
+        public String describe() {
+            return "abort";
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package org.shogiban.session;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import org.shogiban.clock.ClockState;
+import org.shogiban.clock.SideClock;
+import org.shogiban.rules.Side;
+
+/**
+ * Everything needed to resume a game after a power cut, as one JSON line: each journal entry carries the whole state
+ * after its change, so the last whole entry is enough to resume (and compaction may keep only the last).
+ *
+ * @param version the format's version (1)
+ * @param phase {@code SETUP}, {@code PLAYING}, {@code PAUSED} or {@code OVER}
+ * @param startWallMillis when the game started (epoch ms; names its record), 0 while setting up
+ * @param startSfen the game's start position
+ * @param timeControl the time control's spec ({@code none} without a limit)
+ * @param moves the moves played, in USI
+ * @param moveMillis the time each move took, as recorded
+ * @param comments the record's comments per move (the arbiter's notes)
+ * @param startComments the record's comments before the first move
+ * @param result the result, or null while the game is on
+ * @param clock both clocks at the journalled instant, or null before the game
+ * @param arbiterCalled whether the board waits for the arbiter
+ */
+public record SessionState(int version, String phase, long startWallMillis, String startSfen, String timeControl,
+                           List<String> moves, List<Long> moveMillis, List<List<String>> comments,
+                           List<String> startComments, Result result, Clocks clock, boolean arbiterCalled) {
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    public SessionState {
+        moves = moves == null ? List.of() : List.copyOf(moves);
+        moveMillis = moveMillis == null ? List.of() : List.copyOf(moveMillis);
+        comments = comments == null ? List.of() : comments.stream().map(List::copyOf).toList();
+        startComments = startComments == null ? List.of() : List.copyOf(startComments);
+    }
+
+    /** Whether the state is a game being played (or paused): one to resume. */
+    public boolean inGame() {
+        return phase.equals("PLAYING") || phase.equals("PAUSED");
+    }
+
+    /** One JSON line. */
+    public String toJson() {
+        try {
+            return JSON.writeValueAsString(this);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("session state cannot be written as JSON", e);
+        }
+    }
+
+    /** Reads a JSON line written by {@link #toJson()}; a bad text is an IllegalArgumentException naming it. */
+    public static SessionState fromJson(String json) {
+        try {
+            SessionState state = JSON.readValue(json, SessionState.class);
+            if (state.phase() == null || state.startSfen() == null) {
+                throw new IllegalArgumentException("session state without phase or start: " + json);
+            }
+            return state;
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("session state is not readable JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** A finished game's result, as journalled. */
+    public record Result(String status, String winner, String reason, int ply, String note) {
+    }
+
+    /** Both clocks as journalled ({@link ClockState} in plain fields). */
+    public record Clocks(String running, boolean paused, SideState sente, SideState gote, long turnMs) {
+        static Clocks of(ClockState s) {
+            return new Clocks(s.running() == null ? null : s.running().name(), s.paused(), SideState.of(s.sente()),
+                    SideState.of(s.gote()), s.turnMs());
+        }
+
+        ClockState toClockState() {
+            return new ClockState(running == null ? null : Side.valueOf(running), paused, sente.toSideClock(),
+                    gote.toSideClock(), turnMs);
+        }
+    }
+
+    /** One side's clock as journalled. */
+    public record SideState(long mainMs, long byoyomiMs, int periods, int considerUnits, boolean timeUp,
+                            long considerMs) {
+        static SideState of(SideClock c) {
+            return new SideState(c.mainMs(), c.byoyomiMs(), c.periods(), c.considerUnits(), c.timeUp(),
+                    c.considerMs());
+        }
+
+        SideClock toSideClock() {
+            return new SideClock(mainMs, byoyomiMs, periods, considerUnits, timeUp, considerMs);
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package org.shogiban.simulator.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogiban.journal.Journal;
+import org.shogiban.simulator.SimulatorCli;
+
+/**
+ * The console board as a real process on a state directory, killed with SIGKILL (kill -9) at many points: right
+ * after a move was acknowledged, while a move is being handled, around the journal's write. Each restart must resume
+ * the game with every acknowledged move (at most one more: journalled, killed before it was printed) and the clocks
+ * within a second of the last journalled state.
+ */
+@Tag("slow")
+class KillAndResumeTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final List<String> GAME = List.of("7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "6i7h", "4a3b",
+            "3i4h", "7a7b", "5i6h", "5a4b", "6g6f", "6a5b");
+    private static final Pattern ACK = Pattern.compile("» ply (\\d+): (sente|gote) played (\\S+)");
+    /** Milliseconds after sending a move to kill the board; -1: after the move is acknowledged. */
+    private static final long[] KILL_AFTER = {-1, 50, 250, 420, 480, 520, 560, 620, -1, 700, 30, 450};
+
+    @TempDir
+    Path dir;
+
+    /** One run of {@code play --state DIR}, its stdout lines queued by a reader thread. */
+    private final class Board {
+        final Process process;
+        final OutputStream in;
+        final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+
+        Board() throws IOException {
+            String java = ProcessHandle.current().info().command().orElse("java");
+            process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                    SimulatorCli.class.getName(), "play", "--state", dir.resolve("state").toString(),
+                    "--time", "main=600,byoyomi=30").redirectErrorStream(false)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            in = process.getOutputStream();
+            Thread reader = new Thread(() -> {
+                try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                        StandardCharsets.UTF_8))) {
+                    for (String l; (l = r.readLine()) != null; ) {
+                        lines.add(l);
+                    }
+                } catch (IOException e) {
+                    // the process was killed
+                }
+            });
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        void send(String command) throws IOException {
+            in.write((command + "\n").getBytes(StandardCharsets.UTF_8));
+            in.flush();
+        }
+
+        /** The next line matching, within a time; fails when none comes. */
+        String await(Pattern pattern, List<String> seen) throws InterruptedException {
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (System.nanoTime() < end) {
+                String l = lines.poll(100, TimeUnit.MILLISECONDS);
+                if (l != null) {
+                    seen.add(l);
+                    if (pattern.matcher(l).find()) {
+                        return l;
+                    }
+                }
+            }
+            throw new AssertionError("no line like " + pattern + " within 20 s; saw " + seen);
+        }
+
+        JsonNode state(List<String> seen) throws Exception {
+            send("state");
+            return JSON.readTree(await(Pattern.compile("^\\{\"phase\""), seen));
+        }
+
+        void kill() throws InterruptedException {
+            process.destroyForcibly();
+            assertThat(process.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    @Test
+    void everyAcknowledgedMoveSurvivesKillNineAndTheClocksResume() throws Exception {
+        List<String> acknowledged = new ArrayList<>();
+        JsonNode lastJournalled = null;
+        for (long killAfter : KILL_AFTER) {
+            Board board = new Board();
+            List<String> seen = new ArrayList<>();
+            JsonNode state = board.state(seen);
+            List<String> moves = new ArrayList<>();
+            state.get("moves").forEach(m -> moves.add(m.asText()));
+            assertThat(moves).as("resumed moves after %s", acknowledged)
+                    .startsWith(acknowledged.toArray(String[]::new))
+                    .hasSizeLessThanOrEqualTo(acknowledged.size() + 1)
+                    .isEqualTo(GAME.subList(0, moves.size()));
+            if (lastJournalled != null && lastJournalled.get("moves").size() == moves.size()) {
+                for (String side : List.of("sente", "gote")) {
+                    long before = lastJournalled.get("clock").get(side).get("mainMs").asLong();
+                    long after = state.get("clock").get(side).get("mainMs").asLong();
+                    assertThat(Math.abs(before - after)).as("%s's clock, journalled %d, resumed %d", side, before,
+                            after).isLessThanOrEqualTo(1000);
+                }
+            }
+            acknowledged.clear();
+            acknowledged.addAll(moves);
+            if (moves.size() >= GAME.size()) {
+                board.kill();
+                break;
+            }
+            String next = GAME.get(moves.size());
+            board.send("move " + next);
+            if (killAfter < 0) {
+                Matcher ack = ACK.matcher(board.await(ACK, seen));
+                assertThat(ack.find()).isTrue();
+                acknowledged.add(ack.group(3));
+            } else {
+                Thread.sleep(killAfter);
+                // whatever the board printed before the kill was acknowledged
+                for (String l; (l = board.lines.poll()) != null; ) {
+                    Matcher ack = ACK.matcher(l);
+                    if (ack.find()) {
+                        acknowledged.add(ack.group(3));
+                    }
+                }
+            }
+            board.kill();
+            for (String l; (l = board.lines.poll(200, TimeUnit.MILLISECONDS)) != null; ) {
+                Matcher ack = ACK.matcher(l);
+                if (ack.find()) {
+                    acknowledged.add(ack.group(3));
+                }
+            }
+            lastJournalled = lastState(dir.resolve("state").resolve(Journal.FILE_NAME));
+        }
+        // most kills come before the move counts; a third of the rounds still add a move
+        assertThat(acknowledged).hasSizeGreaterThanOrEqualTo(4);
+    }
+
+    /** The state in the journal's last whole line (a line cut off by the kill is skipped). */
+    private static JsonNode lastState(Path journal) throws IOException {
+        List<String> lines = Files.readAllLines(journal, StandardCharsets.UTF_8);
+        for (int i = lines.size() - 1; i > 0; i--) {
+            String[] parts = lines.get(i).split(" ", 5);
+            if (parts.length == 5) {
+                try {
+                    return JSON.readTree(parts[4]).get("state");
+                } catch (IOException e) {
+                    // torn line: try the one before
+                }
+            }
+        }
+        return null;
+    }
+}
