@@ -57,11 +57,19 @@ class BoardApplicationLinkTest {
     }
 
     @Test
-    void whatTodaysBoardCannotDoIsRefusedSayingWhy() {
+    void theArbitersCommandReachesTheSessionAndWhatAHostCannotSetIsRefusedSayingWhy() {
         Rig rig = Rig.casual(Position.startpos());
         BoardApplicationLink link = new BoardApplicationLink(rig.app, null, null);
-        assertThat(link.arbiter(new ArbiterCommand.Pause()).accepted()).isFalse();
-        assertThat(link.newGame(NewGameOptions.parse("time=main=600")).text()).contains("no clock");
+        List<LinkEvent> events = new ArrayList<>();
+        link.subscribe(events::add);
+        assertThat(link.arbiter(new ArbiterCommand.Pause()).accepted()).isTrue();
+        rig.run(100);
+        assertThat(rig.app.view().phase()).isEqualTo(org.shogiban.session.BoardPhase.PAUSED);
+        assertThat(events).extracting(LinkEvent::text).contains("ARBITER pause");
+        assertThat(link.arbiter(new ArbiterCommand.Resume()).accepted()).isTrue();
+        rig.run(100);
+        assertThat(rig.app.view().phase()).isEqualTo(org.shogiban.session.BoardPhase.PLAYING);
+        assertThat(link.newGame(NewGameOptions.parse("time=main=600")).text()).contains("set when the board starts");
         assertThat(link.newGame(NewGameOptions.parse("sente=Habu")).accepted()).isFalse();
         assertThat(link.newGame(NewGameOptions.parse("handicap=bishop")).text())
                 .isEqualTo("this board plays from even (set when it was started), not bishop");

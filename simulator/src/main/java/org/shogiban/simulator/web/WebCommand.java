@@ -42,7 +42,7 @@ public final class WebCommand implements SimulatorCommand {
     }
 
     /** A started simulator: the board and its server. */
-    record Running(WebBoard board, WebServer server, URI address) implements AutoCloseable {
+    public record Running(WebBoard board, WebServer server, URI address) implements AutoCloseable {
         @Override
         public void close() {
             server.close();
@@ -51,7 +51,7 @@ public final class WebCommand implements SimulatorCommand {
     }
 
     /** Builds the board and starts serving it as a command line asks; throws {@link UsageError} for bad options. */
-    static Running start(List<String> args) throws Exception {
+    public static Running start(List<String> args) throws Exception {
         Options o = Options.parse(args, Set.of("port", "bind", "sensors", "commit", "time", "state", "serial",
                 "start", "records", "pin"));
         if (!o.files().isEmpty()) {
