@@ -279,7 +279,6 @@ class DocsExamplesTest {
         return words(property.substring(name.length() + 1));
     }
 
-    /** What a command printed and returned. */
     /** The web simulator serves until stopped: start it on a free port, fetch its page, stop it. */
     private static Ran web(List<String> args) {
         List<String> options = new ArrayList<>(args);
@@ -294,6 +293,7 @@ class DocsExamplesTest {
         }
     }
 
+    /** What a command printed and returned. */
     record Ran(int exitCode, String out, String err) {
     }
 
