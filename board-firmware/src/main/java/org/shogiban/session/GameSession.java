@@ -485,6 +485,10 @@ public final class GameSession {
         }
         result = game.result();
         turnStartMillis = t.timeMillis();
+        if (clockRunning != null && clockRunning != game.current().sideToMove()) {
+            // 待った gives the turn back: the side to move's time runs again, from the takeback
+            restartClock(t.timeMillis());
+        }
         discrepancy = null;
         illegalMove = null;
         promotionSquare = null;
@@ -685,7 +689,7 @@ public final class GameSession {
         finish(atMs);
     }
 
-    /** After an undo or an overrule: the side to move's time runs again from now. */
+    /** After an undo, an overrule or a takeback: the side to move's time runs again from now. */
     private void restartClock(long now) {
         clock.stop(now);
         clock.start(game.current().sideToMove(), now);

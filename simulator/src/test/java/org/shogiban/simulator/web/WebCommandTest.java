@@ -33,7 +33,7 @@ class WebCommandTest {
         assertThatThrownBy(() -> WebCommand.start(List.of("--sensors", "laser")))
                 .hasMessageContaining("laser");
         assertThatThrownBy(() -> WebCommand.start(List.of("--port", "0", "--time", "main=soon")))
-                .hasMessageContaining("'main': 'soon'");
+                .hasMessageContaining("main=soon");
         assertThatThrownBy(() -> WebCommand.start(List.of("--colour", "red")))
                 .hasMessageContaining("unknown option --colour");
     }

@@ -167,7 +167,7 @@ class WebServerTest {
         JsonNode view = JSON.readTree(get("/api/view").body());
         assertThat(view.get("squares").get("2b").get("piece").asText()).isEmpty();
         assertThat(view.get("squares").get("7g").get("piece").asText()).isEqualTo("P");
-        assertThat(view.get("setup").get("time").asText()).isEqualTo("main=300,byoyomi=10");
+        assertThat(view.get("setup").get("time").asText()).isEqualTo("main=300,byoyomi=10,periods=1,increment=0,consider=0");
     }
 
     @Test
@@ -250,15 +250,22 @@ class WebServerTest {
     }
 
     @Test
-    void theArbitersActionsNeedThePinAndWhatIsNotBuiltSaysSo() throws Exception {
+    void theArbitersActionsNeedThePinAndReachTheSession() throws Exception {
         HttpResponse<String> wrong = post("/api/arbiter", "{\"pin\":\"1111\",\"action\":\"pause\"}");
         assertThat(wrong.statusCode()).isEqualTo(403);
         assertThat(error(wrong)).isEqualTo("wrong PIN");
         assertThat(post("/api/arbiter", "{\"pin\":\"2468\",\"action\":\"explode\"}").statusCode()).isEqualTo(400);
         HttpResponse<String> pause = post("/api/arbiter", "{\"pin\":\"2468\",\"action\":\"pause\"}");
-        assertThat(pause.statusCode()).isEqualTo(501);
-        assertThat(error(pause)).contains("game session");
-        assertThat(post("/api/resign", "{\"side\":\"gote\"}").statusCode()).isEqualTo(501);
+        assertThat(pause.statusCode()).isEqualTo(200);
+        board.advance(100);
+        assertThat(board.snapshot().get("phase").asText()).isEqualTo("PAUSED");
+        assertThat(post("/api/arbiter", "{\"pin\":\"2468\",\"action\":\"resume\"}").statusCode()).isEqualTo(200);
+        board.advance(100);
+        assertThat(board.snapshot().get("phase").asText()).isEqualTo("PLAYING");
+        assertThat(post("/api/resign", "{\"side\":\"gote\"}").statusCode()).isEqualTo(200);
+        board.advance(100);
+        assertThat(board.snapshot().get("result").get("status").asText()).isEqualTo("RESIGNATION");
+        assertThat(board.snapshot().get("result").get("winner").asText()).isEqualTo("sente");
         assertThat(post("/api/resign", "{\"side\":\"nobody\"}").statusCode()).isEqualTo(400);
     }
 
