@@ -77,7 +77,9 @@ class WebPageBrowserTest {
         assertThat(browser.findElements(By.cssSelector("[data-slot]"))).hasSize(14);
         assertThat(piece("7g")).isEqualTo("P");
         assertThat(piece("1a")).isEqualTo("l");
-        assertThat(attr(By.cssSelector("[data-clock='sente']"), "data-running")).isEqualTo("true");
+        // the game (and sente's clock) starts once the laid-out pieces have settled on the sensors
+        waitFor("sente's clock runs", () -> "true".equals(attr(By.cssSelector("[data-clock='sente']"),
+                "data-running")));
         assertThat(attr(By.cssSelector("[data-status='sente-to-move']"), "data-led")).isEqualTo("green");
 
         long firstDelay = timedDrop(() -> drag("7g", "7f"), "7f");
