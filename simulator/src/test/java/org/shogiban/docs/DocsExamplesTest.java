@@ -282,7 +282,9 @@ class DocsExamplesTest {
     /** The web simulator serves until stopped: start it on a free port, fetch its page, stop it. */
     private static Ran web(List<String> args) {
         List<String> options = new ArrayList<>(args);
-        options.addAll(List.of("--port", "0"));
+        if (!options.contains("--port")) {
+            options.addAll(List.of("--port", "0"));
+        }
         try (WebCommand.Running running = WebCommand.start(options)) {
             java.net.http.HttpResponse<String> page = java.net.http.HttpClient.newHttpClient().send(
                     java.net.http.HttpRequest.newBuilder(running.address()).build(),
