@@ -40,21 +40,19 @@ import org.shogiban.rules.Side;
 import org.shogiban.clock.TimeControl;
 import org.shogiban.session.ArbiterCommands;
 import org.shogiban.session.SessionInput;
-import com.fasterxml.jackson.databind.JsonNode;
+import org.shogiban.session.BoardSnapshot;
 import org.shogiban.simulator.trace.Place;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The {@link WebBoard} over today's firmware: the board application ({@code app.BoardApplication}) running on the
- * simulator's in-memory hardware, as the console's {@code play} runs it. The ONLY class of the web simulator that
- * knows the board application; when the game session of issue 8 lands, this class is rewritten over its runtime and
- * the rest stays.
+ * The {@link WebBoard} over the firmware: the board's runtime ({@code app.BoardApplication}, with its game session)
+ * running on the simulator's in-memory hardware, as the console's {@code play} runs it. The ONLY class of the web
+ * simulator that knows the runtime.
  *
- * <p>Until then the adapter makes the JSON snapshot itself from the application's view and events, and keeps an
- * the session's byoyomi clock. The application takes no commands from outside:
- * resign, declare and the arbiter's actions are refused as unsupported. A new game replaces the application by a new
- * one with the new settings on the same hardware.
+ * <p>The page's snapshot is built from the runtime's view, with the clock and the arbiter's call taken from the
+ * session's own snapshot; resign, declare and the arbiter's actions go into the runtime's inbox. A new game replaces
+ * the runtime by a new one with the new settings on the same hardware.
  *
  * <p>Threads: the application runs its own scan thread (real time), or is stepped by {@link #advance(long)} on a
  * {@link ManualClock} (tests). Its events arrive on that thread; the page's requests on the server's.
@@ -218,36 +216,28 @@ public final class BoardApplicationAdapter implements WebBoard {
             case PAUSED -> "PAUSED";
             case OVER -> "OVER";
         });
-        JsonNode session = sessionSnapshot();
+        BoardSnapshot session = app.snapshot();
         synchronized (this) {
             s.put("ply", view.phase() == org.shogiban.session.BoardPhase.SETTING_UP ? 0 : moves.size());
             s.put("sfen", view.position().toSfen());
             ArrayNode list = s.putArray("moves");
             moves.forEach(list::add);
             s.put("toMove", view.position().sideToMove().label());
-            ObjectNode clockNode = session.get("clock") instanceof ObjectNode c ? c.deepCopy()
-                    : JsonNodeFactory.instance.objectNode().put("running", "none");
+            ObjectNode clockNode = session.clock() == null
+                    ? JsonNodeFactory.instance.objectNode().put("running", "none")
+                    : JSON.valueToTree(session.clock());
             clockNode.put("control", timeText);
             s.set("clock", clockNode);
             s.put("start", start.toSfen());
             s.put("mode", mode);
         }
         s.set("result", result(view.result()));
-        s.set("arbiterCalled", session.get("arbiterCalled"));
+        s.put("arbiterCalled", session.arbiterCalled());
         s.set("waitingFor", waitingFor(view));
         s.put("sensors", sensors.name().toLowerCase(Locale.ROOT));
         s.put("inCheck", view.phase() == org.shogiban.session.BoardPhase.PLAYING && view.position().isInCheck());
         s.put("lastMove", view.lastMove() == null ? null : view.lastMove().usi());
         return s;
-    }
-
-    /** The session's own snapshot (the console's {@code state}), for what this page's snapshot takes from it. */
-    private JsonNode sessionSnapshot() {
-        try {
-            return JSON.readTree(app.snapshot().toJson());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("the session's snapshot is not JSON: " + e.getMessage(), e);
-        }
     }
 
     private static ObjectNode result(GameResult r) {
