@@ -114,6 +114,11 @@ public final class BoardApplication implements AutoCloseable {
         journal = Objects.requireNonNull(changes, "journal");
     }
 
+    /** The journal set by {@link #setJournal} ({@link ChangeJournal#NONE} when none). */
+    public ChangeJournal journal() {
+        return journal;
+    }
+
     /** Stops sending events to {@code listener}. */
     public void removeListener(BoardListener listener) {
         listeners.remove(listener);

@@ -11,8 +11,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How the board starts on a state directory: the game in progress in the journal is resumed; a damaged journal, a
- * finished game or a state that does not replay starts a new game, and says why. The same for the service and the
+ * How the board starts on a state directory: the game in progress in the journal is resumed; a game being set up as
+ * a request asked (players, time control, start, mode) is set up again as asked; a damaged journal, a finished game or
+ * a state that does not replay starts a new game, and says why. The same for the service and the
  * console board.
  */
 public final class Resumption {
@@ -45,6 +46,18 @@ public final class Resumption {
             } catch (IllegalArgumentException e) {
                 log.error("the journalled game cannot be resumed", e);
                 say.accept("the journalled game cannot be resumed (" + e.getMessage() + "); a new game starts");
+            }
+        }
+        Optional<SessionState> last = journal.lastState();
+        if (last.isPresent() && last.get().phase().equals("SETUP") && last.get().asked() != null) {
+            try {
+                GameSession session = GameSession.settingUp(settings, wallClock, last.get());
+                say.accept("setting up the game asked for before the restart");
+                return session;
+            } catch (IllegalArgumentException e) {
+                log.error("the journalled new game cannot be set up", e);
+                say.accept("the journalled new game cannot be set up (" + e.getMessage() + "); the board's settings"
+                        + " are used");
             }
         }
         return new GameSession(settings, wallClock);

@@ -11,11 +11,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Attaches the USB serial link to a running {@link BoardApplication} (the {@code serve} command and the console
- * board's {@code --serial}). The events are numbered in {@code link-events.log} beside the records directory (the
- * state directory: {@code /var/lib/shogiban} when the records are in {@code /var/lib/shogiban/records}), or in memory
- * when no records are kept. Rewritten with {@link BoardApplicationLink} when the game session's runtime and journal
- * land.
+ * Attaches the USB serial link to a {@link BoardApplication} (the {@code serve} command, the console board's and the
+ * web simulator's {@code --serial}). The events are numbered by an {@link EventNumbering} put in the runtime's
+ * "journal first" step (right after the session's journal) and kept in {@code link-events.log} in the state directory
+ * (the one the journal is in: {@code /var/lib/shogiban}), or in memory when there is none.
  */
 public final class SerialLinks {
     private static final Logger log = LoggerFactory.getLogger(SerialLinks.class);
@@ -26,29 +25,44 @@ public final class SerialLinks {
     }
 
     /**
-     * Subscribes the link to the application and starts it; call before {@link BoardApplication#start()} so that no
-     * event is missed.
+     * Numbers the application's events and starts the link; call after {@link BoardApplication#setJournal} and
+     * before the application's first pass, so that no event is missed.
      *
      * @param records the records directory, or null when none is kept
-     * @param nextGame what sets up the next game when a host asks with {@code NEW} after a game, or null
-     * @return what stops the link and closes its event log
+     * @param eventDirectory where {@code link-events.log} is kept (the state directory), or null to number the events
+     *     in memory only (they start again from 1 at the next start)
+     * @return what stops the link, gives the application its journal back and closes the event log
      */
-    public static AutoCloseable attach(BoardApplication app, Path records, Runnable nextGame,
+    public static AutoCloseable attach(BoardApplication app, Path records, Path eventDirectory,
                                        SerialTransport transport, LinkSettings settings) {
-        EventLog events = records == null ? new MemoryEventLog(EVENTS_KEPT)
-                : FileEventLog.open(stateDirectory(records), EVENTS_KEPT);
-        LinkService link = new LinkService(new BoardApplicationLink(app, records, nextGame), events, transport,
+        EventLog events = eventDirectory == null ? new MemoryEventLog(EVENTS_KEPT)
+                : FileEventLog.open(eventDirectory, EVENTS_KEPT);
+        ChangeJournal journal = app.journal();
+        EventNumbering numbering = new EventNumbering(journal, events);
+        app.setJournal(numbering);
+        LinkService link = new LinkService(new BoardApplicationLink(app, records, numbering), events, transport,
                 settings);
         link.start();
         return () -> {
             link.close();
+            app.setJournal(journal);
             events.close();
             log.debug("link detached");
         };
     }
 
-    /** The directory the records directory is in. */
-    static Path stateDirectory(Path records) {
+    /**
+     * Where the events are kept for a board run with these directories: the state directory; without one, the
+     * directory the records directory is in (where the link kept them before the state directory existed); neither:
+     * null (in memory).
+     */
+    public static Path eventDirectory(Path state, Path records) {
+        if (state != null) {
+            return state;
+        }
+        if (records == null) {
+            return null;
+        }
         Path parent = records.toAbsolutePath().normalize().getParent();
         return parent == null ? records.toAbsolutePath() : parent;
     }

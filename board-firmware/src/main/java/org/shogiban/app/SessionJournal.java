@@ -78,6 +78,14 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
      * a finished game, or a state that cannot be read (logged).
      */
     public Optional<SessionState> gameInProgress() {
+        return lastState().filter(SessionState::inGame);
+    }
+
+    /**
+     * The state of the last whole entry as the journal was opened: a game in progress, a game being set up (as a
+     * request asked), or a finished game. Empty for a new board or a state that cannot be read (logged).
+     */
+    public Optional<SessionState> lastState() {
         List<JournalEntry> entries = journal.recovery().entries();
         if (entries.isEmpty()) {
             return Optional.empty();
@@ -89,8 +97,7 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
             if (state == null) {
                 throw new IllegalArgumentException("no state in entry " + last.seq());
             }
-            SessionState s = SessionState.fromJson(state.toString());
-            return s.inGame() ? Optional.of(s) : Optional.empty();
+            return Optional.of(SessionState.fromJson(state.toString()));
         } catch (JsonProcessingException | IllegalArgumentException e) {
             log.error("journal entry {} ({}) cannot be resumed: {}; a new game starts", last.seq(), last.type(),
                     e.getMessage());

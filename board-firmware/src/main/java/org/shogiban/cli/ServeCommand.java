@@ -224,7 +224,8 @@ final class ServeCommand implements CliCommand {
             app.setJournal(journal);
         }
         AutoCloseable link = config == null ? () -> { } : config.link().device()
-                .map(device -> SerialLinks.attach(app, options.records(), null,
+                .map(device -> SerialLinks.attach(app, options.records(),
+                        SerialLinks.eventDirectory(options.state(), options.records()),
                         new JSerialCommTransport(Path.of(device), config.link().baud()),
                         LinkSettings.of(boardId(), config.link().arbiterPin()))).orElse(() -> { });
         Map<String, String> environment = System.getenv();

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -103,22 +104,37 @@ public final class FileEventLog implements EventLog {
 
     @Override
     public synchronized LoggedEvent append(LinkEvent event) {
-        LoggedEvent e = kept.append(event);
+        return appendAll(List.of(event)).get(0);
+    }
+
+    @Override
+    public synchronized List<LoggedEvent> appendAll(List<LinkEvent> events) {
+        List<LoggedEvent> numbered = new ArrayList<>(events.size());
+        StringBuilder text = new StringBuilder(events.size() * 48);
+        for (LinkEvent event : events) {
+            LoggedEvent e = kept.append(event);
+            numbered.add(e);
+            text.append(e.text()).append('\n');
+        }
+        if (numbered.isEmpty()) {
+            return numbered;
+        }
         try {
-            ByteBuffer line = ByteBuffer.wrap((e.text() + "\n").getBytes(StandardCharsets.UTF_8));
-            while (line.hasRemaining()) {
-                channel.write(line);
+            ByteBuffer lines = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
+            while (lines.hasRemaining()) {
+                channel.write(lines);
             }
             channel.force(false);
-            linesInFile++;
+            linesInFile += numbered.size();
             if (linesInFile >= 2L * keep) {
                 compact();
             }
         } catch (IOException ex) {
-            // the event is still numbered, kept in memory and pushed: a full or failing disk must not stop the link
-            log.error("{}: event {} not written: {}", file, e.seq(), ex.toString());
+            // the events are still numbered, kept in memory and pushed: a full or failing disk must not stop the link
+            log.error("{}: events {}..{} not written: {}", file, numbered.get(0).seq(),
+                    numbered.get(numbered.size() - 1).seq(), ex.toString());
         }
-        return e;
+        return numbered;
     }
 
     /** Rewrites the file with the kept events only. */

@@ -12,8 +12,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The USB serial link at work: it owns three threads and nothing of the game.
  * <ul>
- *   <li>{@code shogiban-link-events} numbers each board event in the {@link EventLog} (forced to disk) and queues it
- *       for the host; the board only hands the event over and goes on;
+ *   <li>{@code shogiban-link-events} queues each board event for the host: numbered already by the board, in the
+ *       {@link EventLog} and forced to the disk before it was handed over ({@link LinkedBoard#numbersEvents()}), or
+ *       numbered here in the {@link EventLog} (forced to disk); the board only hands the event over and goes on;
  *   <li>{@code shogiban-link-reader} opens the device, reads command lines, and answers each through the
  *       {@link LinkProtocol}, which sends commands to the board through its port; when the device is gone (a read
  *       fails, or its path names another device or none) it closes it and tries to open it again every
@@ -26,7 +27,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class LinkService implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LinkService.class);
-    private static final LinkEvent STOP = LinkEvent.of("STOP");
+    private static final Pending STOP = new Pending(null, LinkEvent.of("STOP"));
+
+    /** An event handed over by the board: numbered already, or to be numbered here. */
+    private record Pending(LoggedEvent numbered, LinkEvent event) {
+    }
 
     private final LinkedBoard board;
     private final EventLog events;
@@ -34,7 +39,7 @@ public final class LinkService implements AutoCloseable {
     private final LinkSettings settings;
     private final LinkProtocol protocol;
     private final OutboundQueue outbound;
-    private final BlockingQueue<LinkEvent> inbox = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Pending> inbox = new LinkedBlockingQueue<>();
     private final Object dispatch = new Object();
 
     private volatile boolean running;
@@ -64,7 +69,8 @@ public final class LinkService implements AutoCloseable {
         eventThread = thread("shogiban-link-events", this::dispatchEvents);
         readerThread = thread("shogiban-link-reader", this::readLoop);
         writerThread = thread("shogiban-link-writer", this::writeLoop);
-        subscription = board.subscribe(inbox::add);
+        subscription = board.numbersEvents() ? board.subscribeNumbered(e -> inbox.add(new Pending(e, null)))
+                : board.subscribe(e -> inbox.add(new Pending(null, e)));
         log.info("link on {}: events numbered from {}", transport.describe(), events.lastSeq() + 1);
     }
 
@@ -90,12 +96,12 @@ public final class LinkService implements AutoCloseable {
     private void dispatchEvents() {
         try {
             while (true) {
-                LinkEvent e = inbox.take();
+                Pending e = inbox.take();
                 if (e == STOP) {
                     return;
                 }
                 synchronized (dispatch) {
-                    LoggedEvent logged = events.append(e);
+                    LoggedEvent logged = e.numbered() != null ? e.numbered() : events.append(e.event());
                     if (connected) {
                         outbound.offerEvent(logged.wire());
                     }

@@ -24,6 +24,25 @@ public interface LinkedBoard {
      */
     AutoCloseable subscribe(Consumer<LinkEvent> listener);
 
+    /**
+     * Whether the board numbers its events itself, in the link's {@link EventLog} and forced to the disk before it
+     * delivers them through {@link #subscribeNumbered}; then the link only queues them. Otherwise the link numbers the
+     * events of {@link #subscribe} on its own thread.
+     */
+    default boolean numbersEvents() {
+        return false;
+    }
+
+    /**
+     * Starts delivering the board's events already numbered (when {@link #numbersEvents()}), in order, on the board's
+     * thread; the listener must return at once.
+     *
+     * @return what stops the delivery
+     */
+    default AutoCloseable subscribeNumbered(Consumer<LoggedEvent> listener) {
+        throw new UnsupportedOperationException("this board does not number its events");
+    }
+
     /** The games the board keeps, oldest first, the current one included. */
     List<StoredGame> games();
 

@@ -9,7 +9,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.shogiban.clock.TimeControl;
 import org.shogiban.notation.Handicap;
+import org.shogiban.session.GameRequest;
+import org.shogiban.session.PlayMode;
 
 /**
  * What a host asks of a new game ({@code NEW sente=羽生 gote="Fujii Sota" time=main=600,byoyomi=30 handicap=bishop
@@ -72,10 +75,29 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
                 throw new IllegalArgumentException("option '" + name + "' needs a value");
             }
         }
-        return new NewGameOptions(Optional.ofNullable(values.get("sente")), Optional.ofNullable(values.get("gote")),
+        return new NewGameOptions(Optional.ofNullable(values.get("sente")).map(n -> name("sente", n)),
+                Optional.ofNullable(values.get("gote")).map(n -> name("gote", n)),
                 Optional.ofNullable(values.get("time")).map(NewGameOptions::checkTime),
                 Optional.ofNullable(values.get("handicap")).map(NewGameOptions::handicap),
                 Optional.ofNullable(values.get("mode")).map(NewGameOptions::mode));
+    }
+
+    /**
+     * What the session is asked: these options as a {@link GameRequest} (the board's settings where one is left out).
+     *
+     * @param whilePlaying what the request does to a game being played
+     */
+    public GameRequest toRequest(GameRequest.WhilePlaying whilePlaying) {
+        return new GameRequest(sente, gote, timeControl.map(TimeControl::parse), handicap.map(Handicap::start),
+                mode.map(m -> m == Mode.TOURNAMENT ? PlayMode.TOURNAMENT : PlayMode.CASUAL), whilePlaying);
+    }
+
+    private static String name(String option, String value) {
+        try {
+            return GameRequest.checkName(option, value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option '" + option + "': " + e.getMessage());
+        }
     }
 
     /** The words of a line, a double-quoted part kept whole with its quotes. */
@@ -112,6 +134,9 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
     }
 
     private static String checkTime(String spec) {
+        if (spec.strip().equalsIgnoreCase("none")) {
+            return "none";
+        }
         for (String part : spec.split(",", -1)) {
             int eq = part.indexOf('=');
             String key = eq < 0 ? part : part.substring(0, eq);
@@ -125,7 +150,13 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
                         + " not '" + part.substring(eq + 1) + "'");
             }
         }
-        return spec;
+        try {
+            // and as strictly as the board reads it (a key twice, one side with a clock and not the other...)
+            TimeControl.parse(spec);
+            return spec;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option 'time' '" + spec + "': " + e.getMessage());
+        }
     }
 
     private static Handicap handicap(String name) {

@@ -64,7 +64,12 @@ public final class GameSession {
     private static final DateTimeFormatter GAME_ID = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
     private static final DateTimeFormatter COMMENT_TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
 
-    private final GameSettings settings;
+    /** The board's own settings: what a new game is played with where its request asks nothing else. */
+    private final GameSettings boardSettings;
+    /** The settings of the game being set up or played: the board's, with what its request asked. */
+    private GameSettings settings;
+    /** What the game being set up or played was asked to be (its players, time control, start, mode). */
+    private GameRequest request = GameRequest.BOARD_SETTINGS;
     private final Clock wallClock;
     private final Set<String> failing = new LinkedHashSet<>();
     private List<BoardEvent> out = new ArrayList<>();
@@ -110,7 +115,8 @@ public final class GameSession {
      * @param wallClock the calendar time written in the record (a fixed clock in tests)
      */
     public GameSession(GameSettings settings, Clock wallClock) {
-        this.settings = Objects.requireNonNull(settings, "settings");
+        this.boardSettings = Objects.requireNonNull(settings, "settings");
+        this.settings = settings;
         this.wallClock = Objects.requireNonNull(wallClock, "wallClock");
         this.setup = new PositionSetup(settings.start(), settings.inference());
     }
@@ -135,9 +141,19 @@ public final class GameSession {
         return s;
     }
 
-    /** The settings games are played with. */
+    /** The settings the game being set up or played (or the last one) is played with. */
     public GameSettings settings() {
         return settings;
+    }
+
+    /** The board's own settings, which a new game keeps for what its request does not ask. */
+    public GameSettings boardSettings() {
+        return boardSettings;
+    }
+
+    /** The players' names of the game being set up or played (null where none was given). */
+    public GameRequest.Players players() {
+        return request.players();
     }
 
     /** Where the board stands. */
@@ -294,7 +310,7 @@ public final class GameSession {
         switch (command) {
             case SessionInput.Resign r -> resign(r.side(), now);
             case SessionInput.Declare d -> declare(now);
-            case SessionInput.NewGame n -> newGame(now);
+            case SessionInput.NewGame n -> newGame(now, n.request());
             case SessionInput.Arbiter a -> onArbiter(a);
         }
     }
@@ -527,11 +543,19 @@ public final class GameSession {
         finish(now);
     }
 
-    private void newGame(long now) {
+    private void newGame(long now, GameRequest asked) {
         if (isOn()) {
+            if (asked.whilePlaying() == GameRequest.WhilePlaying.REFUSE) {
+                refuse(now, "new game", "a game is being played; it must end first");
+                return;
+            }
             result = GameResult.of(GameStatus.ABORTED, null);
             finish(now);
         }
+        request = asked;
+        settings = asked.applyTo(boardSettings);
+        log.info("new game asked: {} mode, time {}, start {}, players {} / {}", PlayMode.of(settings).label(),
+                settings.timeControl().spec(), settings.start().toSfen(), players().sente(), players().gote());
         startSetup(now);
     }
 
@@ -853,6 +877,12 @@ public final class GameSession {
         RecordHeader header = RecordHeader.EMPTY
                 .with(RecordHeader.START_TIME, KIF_TIME.format(gameStartWall.atZone(wallClock.getZone())))
                 .with(RecordHeader.SITE, "ShogiBan");
+        if (players().sente() != null) {
+            header = header.with(RecordHeader.SENTE, players().sente());
+        }
+        if (players().gote() != null) {
+            header = header.with(RecordHeader.GOTE, players().gote());
+        }
         if (!settings.timeControl().isNone()) {
             header = header.with(RecordHeader.TIME_CONTROL, RecordTimes.kif(settings.timeControl()))
                     .with(RecordTimes.CSA_TIME, RecordTimes.csa(settings.timeControl()));
@@ -971,7 +1001,8 @@ public final class GameSession {
         String phaseName = phaseName();
         if (game == null || phase == BoardPhase.SETTING_UP) {
             return new SessionState(1, phaseName, 0, settings.start().toSfen(), settings.timeControl().spec(),
-                    List.of(), List.of(), List.of(), List.of(), null, null, arbiterCalled);
+                    List.of(), List.of(), List.of(), List.of(), null, null, arbiterCalled,
+                    PlayMode.of(settings).label(), asked());
         }
         SessionState.Result end = null;
         if (result.isOver()) {
@@ -987,13 +1018,48 @@ public final class GameSession {
         return new SessionState(1, phaseName, gameStartWall.toEpochMilli(), game.start().toSfen(),
                 settings.timeControl().spec(), game.moves().stream().map(Move::usi).toList(), moveMillis,
                 moveComments, startComments, end, clocks == null ? null : SessionState.Clocks.of(clocks),
-                arbiterCalled);
+                arbiterCalled, PlayMode.of(settings).label(), asked());
+    }
+
+    /** The request as journalled, or null when the game was not asked to differ from the board's settings. */
+    private SessionState.Asked asked() {
+        if (request.equals(GameRequest.BOARD_SETTINGS)) {
+            return null;
+        }
+        return new SessionState.Asked(request.sente().orElse(null), request.gote().orElse(null),
+                request.timeControl().map(TimeControl::spec).orElse(null),
+                request.start().map(Position::toSfen).orElse(null),
+                request.mode().map(PlayMode::label).orElse(null));
+    }
+
+    /** A journalled request back (a bad part is an IllegalArgumentException naming it). */
+    private static GameRequest request(SessionState.Asked asked) {
+        if (asked == null) {
+            return GameRequest.BOARD_SETTINGS;
+        }
+        return new GameRequest(Optional.ofNullable(asked.sente()), Optional.ofNullable(asked.gote()),
+                Optional.ofNullable(asked.time()).map(TimeControl::parse),
+                Optional.ofNullable(asked.start()).map(Position::fromSfen),
+                Optional.ofNullable(asked.mode()).map(PlayMode::parse), GameRequest.WhilePlaying.ABORT);
+    }
+
+    /**
+     * A session setting up the game a journalled request asked for (the board stopped before the pieces stood on
+     * the start): the same players, time control, start and mode; the board's settings for the rest.
+     */
+    public static GameSession settingUp(GameSettings settings, Clock wallClock, SessionState state) {
+        GameSession s = new GameSession(settings, wallClock);
+        s.request = request(state.asked());
+        s.settings = s.request.applyTo(settings);
+        s.setup = new PositionSetup(s.settings.start(), s.settings.inference());
+        return s;
     }
 
     /**
      * A session that goes on with a journalled game: the same moves, record times and comments, the clocks as
      * journalled (the time the board was off is not charged). The players first check the pieces: the clocks wait
-     * until the board shows the position. The journalled time control wins over the settings' for this game.
+     * until the board shows the position. The journalled time control and mode win over the settings' for this
+     * game; the players' names and what the game was asked to be come back with it.
      *
      * @throws IllegalArgumentException when the state is not a game in progress or its moves do not replay
      */
@@ -1002,7 +1068,10 @@ public final class GameSession {
             throw new IllegalArgumentException("the journalled state is " + state.phase() + ", not a game to resume");
         }
         TimeControl control = TimeControl.parse(state.timeControl());
-        GameSession s = new GameSession(settings.withTime(control), wallClock);
+        GameSession s = new GameSession(settings, wallClock);
+        s.request = request(state.asked());
+        GameSettings asked = s.request.applyTo(settings).withTime(control);
+        s.settings = state.mode() == null ? asked : PlayMode.parse(state.mode()).applyTo(asked);
         Game game = new Game(Position.fromSfen(state.startSfen()));
         for (String usi : state.moves()) {
             GameResult after = game.play(Move.parseUsi(usi));
@@ -1026,13 +1095,13 @@ public final class GameSession {
         ClockState clocks = state.clock() == null ? new ClockState(game.current().sideToMove(), false,
                 control.of(Side.SENTE).initialClock(), control.of(Side.GOTE).initialClock())
                 : state.clock().toClockState();
-        s.clock = ByoyomiClock.restore(control, settings.beeps(), clocks, nowMillis);
+        s.clock = ByoyomiClock.restore(control, s.settings.beeps(), clocks, nowMillis);
         s.clockRunning = clocks.running();
         if (!clocks.paused() && clocks.running() != null) {
             s.clock.pause(nowMillis);
             s.clockWaitsForCheck = true;
         }
-        s.guide = new PositionSetup(game.current(), settings.inference());
+        s.guide = new PositionSetup(game.current(), s.settings.inference());
         log.info("game resumed from the journal: {} plies, {} to move, clocks {}", game.plies(),
                 game.current().sideToMove().label(), clocks);
         return s;

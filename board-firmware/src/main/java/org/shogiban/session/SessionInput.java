@@ -68,8 +68,19 @@ public sealed interface SessionInput {
     record Declare(long timeMillis) implements Command {
     }
 
-    /** Ends the game shown (aborted if still going) and starts setting up the next one. */
-    record NewGame(long timeMillis) implements Command {
+    /**
+     * Sets up a new game as asked (players, time control, start, mode; the board's settings for what is not asked).
+     * A game still going is aborted, or the request refused, as the request says.
+     */
+    record NewGame(long timeMillis, GameRequest request) implements Command {
+        public NewGame {
+            Objects.requireNonNull(request, "request");
+        }
+
+        /** A new game with the board's settings (a game still going is aborted). */
+        public NewGame(long timeMillis) {
+            this(timeMillis, GameRequest.BOARD_SETTINGS);
+        }
     }
 
     /** What the arbiter (立会人) does; each is recorded in the record with the time. */

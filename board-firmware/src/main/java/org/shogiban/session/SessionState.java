@@ -24,10 +24,14 @@ import org.shogiban.rules.Side;
  * @param result the result, or null while the game is on
  * @param clock both clocks at the journalled instant, or null before the game
  * @param arbiterCalled whether the board waits for the arbiter
+ * @param mode the game's mode, {@code casual} or {@code tournament} (null in journals written before it was kept:
+ *     the board's mode)
+ * @param asked what the game was asked to be (players, time, start, mode), or null for the board's settings
  */
 public record SessionState(int version, String phase, long startWallMillis, String startSfen, String timeControl,
                            List<String> moves, List<Long> moveMillis, List<List<String>> comments,
-                           List<String> startComments, Result result, Clocks clock, boolean arbiterCalled) {
+                           List<String> startComments, Result result, Clocks clock, boolean arbiterCalled,
+                           String mode, Asked asked) {
     private static final ObjectMapper JSON = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
@@ -63,6 +67,18 @@ public record SessionState(int version, String phase, long startWallMillis, Stri
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("session state is not readable JSON: " + e.getOriginalMessage(), e);
         }
+    }
+
+    /**
+     * What a new game was asked to be (a {@link GameRequest}); each null where the board's setting was kept.
+     *
+     * @param sente sente's name
+     * @param gote gote's name
+     * @param time the time control's spec
+     * @param start the start position's SFEN
+     * @param mode {@code casual} or {@code tournament}
+     */
+    public record Asked(String sente, String gote, String time, String start, String mode) {
     }
 
     /** A finished game's result, as journalled. */

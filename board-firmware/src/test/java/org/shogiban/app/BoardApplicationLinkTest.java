@@ -13,6 +13,7 @@ import org.shogiban.hal.SensorKind;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.link.ArbiterCommand;
 import org.shogiban.link.LinkEvent;
+import org.shogiban.link.MemoryEventLog;
 import org.shogiban.link.NewGameOptions;
 import org.shogiban.rules.Position;
 
@@ -25,7 +26,7 @@ class BoardApplicationLinkTest {
     void movesBecomeLinkEventsWithTheirCsaTimeAndTheStateShowsTheGame() throws Exception {
         Rig rig = new Rig(SensorKind.OCCUPANCY, CommitPolicy.STABLE, Position.startpos(),
                 new RecordDirectory(records));
-        BoardApplicationLink link = new BoardApplicationLink(rig.app, records, null);
+        BoardApplicationLink link = attach(rig, records);
         List<LinkEvent> events = new ArrayList<>();
         link.subscribe(events::add);
         rig.layOut(Position.startpos()).run(600);
@@ -56,10 +57,17 @@ class BoardApplicationLinkTest {
         assertThat(link.record("1999-01-01T00-00-00")).isEmpty();
     }
 
+    /** The link as {@link SerialLinks#attach} puts it on the runtime: numbering right after the journal. */
+    static BoardApplicationLink attach(Rig rig, Path records) {
+        EventNumbering numbering = new EventNumbering(rig.app.journal(), new MemoryEventLog(1000));
+        rig.app.setJournal(numbering);
+        return new BoardApplicationLink(rig.app, records, numbering);
+    }
+
     @Test
-    void theArbitersCommandReachesTheSessionAndWhatAHostCannotSetIsRefusedSayingWhy() {
+    void theArbitersCommandReachesTheSessionAndANewGameIsRefusedWhileOneIsPlayed() {
         Rig rig = Rig.casual(Position.startpos());
-        BoardApplicationLink link = new BoardApplicationLink(rig.app, null, null);
+        BoardApplicationLink link = attach(rig, null);
         List<LinkEvent> events = new ArrayList<>();
         link.subscribe(events::add);
         assertThat(link.arbiter(new ArbiterCommand.Pause()).accepted()).isTrue();
@@ -69,13 +77,10 @@ class BoardApplicationLinkTest {
         assertThat(link.arbiter(new ArbiterCommand.Resume()).accepted()).isTrue();
         rig.run(100);
         assertThat(rig.app.view().phase()).isEqualTo(org.shogiban.session.BoardPhase.PLAYING);
-        assertThat(link.newGame(NewGameOptions.parse("time=main=600")).text()).contains("set when the board starts");
-        assertThat(link.newGame(NewGameOptions.parse("sente=Habu")).accepted()).isFalse();
-        assertThat(link.newGame(NewGameOptions.parse("handicap=bishop")).text())
-                .isEqualTo("this board plays from even (set when it was started), not bishop");
-        assertThat(link.newGame(NewGameOptions.parse("mode=tournament")).text())
-                .isEqualTo("this board plays in casual mode (set when it was started)");
-        assertThat(link.newGame(NewGameOptions.DEFAULTS).text()).isEqualTo("a game is being played; it must end"
-                + " first");
+        assertThat(link.newGame(NewGameOptions.parse("time=main=600 sente=Habu")).text())
+                .isEqualTo("a game is being played; it must end first (resign, or the arbiter's abort)");
+        assertThat(link.newGame(NewGameOptions.DEFAULTS).accepted()).isFalse();
+        rig.run(100);
+        assertThat(rig.app.view().phase()).isEqualTo(org.shogiban.session.BoardPhase.PLAYING);
     }
 }

@@ -130,8 +130,10 @@ public final class PlayCommand implements SimulatorCommand {
                     time, settings, sink == null ? RecordSink.NONE : sink, terminal, session,
                     journal == null ? ChangeJournal.NONE : journal);
             if (serial != null) {
-                link = SerialLinks.attach(console.application(), records == null ? null : Path.of(records),
-                        () -> console.press(Button.MENU), new JSerialCommTransport(Path.of(serial), 115_200),
+                Path recordDir = records == null ? null : Path.of(records);
+                link = SerialLinks.attach(console.application(), recordDir,
+                        SerialLinks.eventDirectory(state == null ? null : Path.of(state), recordDir),
+                        new JSerialCommTransport(Path.of(serial), 115_200),
                         LinkSettings.of("simulator", Optional.ofNullable(System.getenv("SHOGIBAN_ARBITER_PIN"))));
                 out.println("USB link on " + serial + " (docs/serial-protocol.md)");
             }

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.shogiban.session.GameSettings;
 import org.shogiban.app.RecordSink;
 import org.shogiban.app.SerialLinks;
-import org.shogiban.hal.Button;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.scan.ManualClock;
 import org.shogiban.inference.CommitPolicy;
@@ -69,7 +68,7 @@ class SerialLinkGameTest {
                 Clock.fixed(Instant.parse("2025-03-01T05:05:09Z"), ZoneOffset.UTC), false);
 
         PtyPair pair = new PtyPair(dir).start();
-        AutoCloseable link = SerialLinks.attach(session.application(), null, () -> session.press(Button.MENU),
+        AutoCloseable link = SerialLinks.attach(session.application(), null, null,
                 new JSerialCommTransport(pair.boardEnd(), 115_200),
                 new LinkSettings("test", "console", Optional.empty(), 256, 1 << 20, 100, 200));
         try (Host host = new Host(pair.hostEnd())) {
