@@ -60,14 +60,25 @@ public final class EventNumbering implements ChangeJournal {
         journal.changed(events, session, nowMillis);
         pending.clear();
         Translation t = new Translation(session, nowMillis);
-        List<BoardEvent> sources = new ArrayList<>(events.size());
-        List<LinkEvent> linkEvents = new ArrayList<>(events.size());
+        List<BoardEvent> sources = new ArrayList<>(events.size() + 1);
+        List<LinkEvent> linkEvents = new ArrayList<>(events.size() + 1);
+        BoardEvent switched = null;
         for (BoardEvent e : events) {
             LinkEvent linkEvent = t.translate(e);
             if (linkEvent != null) {
                 sources.add(e);
                 linkEvents.add(linkEvent);
             }
+            if (e instanceof BoardEvent.MovePlayed || e instanceof BoardEvent.MovesTakenBack
+                    || e instanceof BoardEvent.ClockPressed) {
+                switched = e;
+            }
+        }
+        LinkEvent clock = switched == null ? null : t.clock();
+        if (clock != null) {
+            // one CLOCK per switch, after the moves: the remaining times as the clock now runs for the other side
+            sources.add(switched);
+            linkEvents.add(clock);
         }
         if (linkEvents.isEmpty()) {
             return;
@@ -132,7 +143,7 @@ public final class EventNumbering implements ChangeJournal {
                 case BoardEvent.GameOver o -> LinkEvent.result(o.result(), plies);
                 case BoardEvent.FaultChanged f -> LinkEvent.fault(f.fault().type() == FaultEvent.Type.FAILED,
                         f.fault().address(), f.fault().chip() + ": " + f.fault().message());
-                case BoardEvent.ClockPressed c -> clock();
+                case BoardEvent.ClockPressed c -> null;
                 case BoardEvent.TimeUp t -> LinkEvent.of("CLOCK", "timeup", LinkEvent.side(t.side()));
                 case BoardEvent.ArbiterCalled c -> LinkEvent.of("ARBITER", "called", c.why());
                 case BoardEvent.ArbiterActed a -> LinkEvent.of("ARBITER", a.action().describe());
@@ -160,10 +171,13 @@ public final class EventNumbering implements ChangeJournal {
             return LinkEvent.move(m.ply(), before, m.move(), used);
         }
 
-        /** The {@code CLOCK} event of a switch: who runs now and both sides' remaining times. */
-        private LinkEvent clock() {
+        /**
+         * The {@code CLOCK} event of a switch: who runs now and both sides' remaining times; null without a time
+         * control, or when the game has ended (its {@code RESULT} says so).
+         */
+        LinkEvent clock() {
             ClockState c = session.clockState(nowMillis);
-            if (c == null) {
+            if (c == null || session.settings().timeControl().isNone() || session.result().isOver()) {
                 return null;
             }
             Side running = c.paused() ? null : c.running();
