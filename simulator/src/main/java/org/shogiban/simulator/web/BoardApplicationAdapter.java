@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -13,12 +12,13 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.shogiban.app.BackgroundRecordSink;
 import org.shogiban.app.BoardApplication;
-import org.shogiban.session.BoardEvent;
-import org.shogiban.session.BoardView;
-import org.shogiban.session.GameSettings;
 import org.shogiban.app.RecordDirectory;
 import org.shogiban.app.RecordSink;
+import org.shogiban.app.Resumption;
+import org.shogiban.app.SerialLinks;
+import org.shogiban.app.SessionJournal;
 import org.shogiban.app.StartPositions;
+import org.shogiban.clock.TimeControl;
 import org.shogiban.hal.Board;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.Buzzer;
@@ -29,30 +29,42 @@ import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.hal.scan.ManualClock;
 import org.shogiban.hal.scan.ScanSettings;
-import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.inference.SlotMismatch;
 import org.shogiban.inference.SquareMismatch;
+import org.shogiban.link.LinkSettings;
+import org.shogiban.link.SerialTransport;
 import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.Handicap;
 import org.shogiban.rules.GameResult;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
-import org.shogiban.clock.TimeControl;
 import org.shogiban.session.ArbiterCommands;
-import org.shogiban.session.SessionInput;
+import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardSnapshot;
+import org.shogiban.session.BoardView;
+import org.shogiban.session.GameRequest;
+import org.shogiban.session.GameSession;
+import org.shogiban.session.GameSettings;
+import org.shogiban.session.PlayMode;
+import org.shogiban.session.SessionInput;
 import org.shogiban.simulator.trace.Place;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The {@link WebBoard} over the firmware: the board's runtime ({@code app.BoardApplication}, with its game session)
- * running on the simulator's in-memory hardware, as the console's {@code play} runs it. The ONLY class of the web
- * simulator that knows the runtime.
+ * The {@link WebBoard} over the firmware: one board runtime ({@code app.BoardApplication}, with its game session) for
+ * the simulator's whole life, running on the simulator's in-memory hardware as the console's {@code play} runs it.
+ * The ONLY class of the web simulator that knows the runtime.
  *
- * <p>The page's snapshot is built from the runtime's view, with the clock and the arbiter's call taken from the
- * session's own snapshot; resign, declare and the arbiter's actions go into the runtime's inbox. A new game replaces
- * the runtime by a new one with the new settings on the same hardware.
+ * <p>A new game from the page is the session's {@code NewGame} with what the page asks (players, time control,
+ * start, mode; the board's settings for the rest), as the USB link's {@code NEW} is. With a state directory every
+ * change is journalled there and a game in progress is resumed at the next start, the simulated pieces laid out where
+ * it left them; with a serial device the USB link is attached to the same runtime, so a terminal program follows
+ * and drives the board the page shows.
+ *
+ * <p>The page's snapshot is built from the runtime's view and the session's own snapshot; resign, declare and the
+ * arbiter's actions go into the runtime's inbox.
  *
  * <p>Threads: the application runs its own scan thread (real time), or is stepped by {@link #advance(long)} on a
  * {@link ManualClock} (tests). Its events arrive on that thread; the page's requests on the server's.
@@ -67,93 +79,120 @@ public final class BoardApplicationAdapter implements WebBoard {
     /** The time control of a new game when the page or the command line names none. */
     static final String DEFAULT_TIME = "main=600,byoyomi=30,periods=1";
 
+    /**
+     * Where the board keeps its state and whom it talks to besides the page.
+     *
+     * @param records the directory where records are saved and listed, or null to keep them in memory only
+     * @param state the state directory (journal, link events), or null for none
+     * @param serial the USB link's device, or null for no link
+     * @param link the link's settings (board id, arbiter PIN), used with {@code serial}
+     */
+    public record Storage(Path records, Path state, SerialTransport serial, LinkSettings link) {
+        /** Records only (or none), no journal, no link. */
+        public static Storage records(Path records) {
+            return new Storage(records, null, null, null);
+        }
+    }
+
     private final SensorKind sensors;
     private final MonotonicClock clock;
     private final boolean stepped;
-    private final Clock wallClock;
     private final MemoryBoard hardware;
     private final Board ports;
     private final PieceTable table;
     private final GameShelf shelf;
     private final BackgroundRecordSink diskSink;
+    private final SessionJournal journal;
+    private final GameSettings boardSettings;
+    private final BoardApplication app;
+    private final AutoCloseable serialLink;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     /** The last log lines, told to a new listener first. */
     private final java.util.Deque<String[]> recent = new java.util.ArrayDeque<>();
-    private final Object lifecycle = new Object();
     private volatile LedFrame leds = LedFrame.dark();
-    private volatile BoardApplication app;
 
-    // the game as the events told it; guarded by this
+    // the settings of the game set up or played, as the session said at its last setup or resume; guarded by this
     private String mode;
     private String timeText;
     private String startText;
     private Position start;
-    private final List<String> moves = new ArrayList<>();
+    private GameRequest.Players players = GameRequest.Players.NONE;
+
+    /** A board keeping its records in {@code records} (or in memory when null), without journal or link. */
+    public BoardApplicationAdapter(Setup settings, MonotonicClock clock, Clock wallClock, Path records) {
+        this(settings, clock, wallClock, Storage.records(records));
+    }
 
     /**
-     * @param settings how the board is built and plays first
+     * @param settings how the board is built and plays when a new game asks nothing else
      * @param clock the scan clock: a {@link ManualClock} steps the board by {@link #advance(long)}, any other clock
      *     runs the board on its own scan thread
      * @param wallClock calendar time for the records
-     * @param records the directory where records are saved and listed, or null to keep them in memory only
+     * @param storage records, state directory and serial link
+     * @throws IllegalArgumentException for a bad mode, time control or start
+     * @throws org.shogiban.journal.JournalException when the state directory cannot be written
      */
-    public BoardApplicationAdapter(Setup settings, MonotonicClock clock, Clock wallClock, Path records) {
+    public BoardApplicationAdapter(Setup settings, MonotonicClock clock, Clock wallClock, Storage storage) {
         this.sensors = Objects.requireNonNull(settings.sensors(), "sensors");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.stepped = clock instanceof ManualClock;
-        this.wallClock = Objects.requireNonNull(wallClock, "wallClock");
+        this.boardSettings = boardSettings(settings);
         this.hardware = new MemoryBoard(sensors, clock);
         this.ports = new Board(hardware.squares, hardware.komadai, new PageLeds(), hardware.clock, new PageBuzzer(),
                 hardware.buttons, hardware.faults, () -> { });
         this.table = new PieceTable(sensors, hardware.squares, hardware.komadai);
-        this.diskSink = records == null ? null : new BackgroundRecordSink(new RecordDirectory(records));
-        this.shelf = new GameShelf(records, diskSink == null ? RecordSink.NONE : diskSink);
-        begin(new NewGame(settings.mode(), settings.time(), settings.start(), true));
+        this.diskSink = storage.records() == null ? null
+                : new BackgroundRecordSink(new RecordDirectory(storage.records()));
+        this.shelf = new GameShelf(storage.records(), diskSink == null ? RecordSink.NONE : diskSink);
+        this.journal = storage.state() == null ? null : SessionJournal.open(storage.state(), wallClock);
+        GameSession session = journal == null ? new GameSession(boardSettings, wallClock)
+                : Resumption.session(boardSettings, wallClock, journal, clock.millis(), line -> {
+                    log.info("{}", line);
+                    logged("event", line);
+                });
+        app = new BoardApplication(ports, ScanSettings.defaults(), clock, session, shelf);
+        if (journal != null) {
+            app.setJournal(journal);
+        }
+        app.addListener(this::onEvent);
+        serialLink = storage.serial() == null ? () -> { } : SerialLinks.attach(app, storage.records(),
+                SerialLinks.eventDirectory(storage.state(), storage.records()), storage.serial(), storage.link());
+        noteSettings(session);
+        // the simulated pieces stand where the players left them: the start, or the resumed game's position
+        table.layOut(session.position());
+        if (!stepped) {
+            app.start();
+        }
+        log.info("web board: {} mode, time {}, start {}", mode, timeText, startText);
+    }
+
+    /** The board's own settings from the command line's words. */
+    private GameSettings boardSettings(Setup setup) {
+        PlayMode playMode = PlayMode.parse(mode(setup.mode()));
+        TimeControl control = TimeControl.parse(setup.time() == null || setup.time().isBlank() ? DEFAULT_TIME
+                : setup.time());
+        Position position = StartPositions.parse(setup.start() == null || setup.start().isBlank() ? "startpos"
+                : setup.start());
+        return playMode.applyTo(GameSettings.of(position, InferenceConfig.defaults(sensors)).withTime(control));
     }
 
     // ------------------------------------------------------------------------------------------------ games
 
     @Override
     public void newGame(NewGame request) {
-        begin(request);
+        GameRequest asked = new GameRequest(blank(request.sente()), blank(request.gote()),
+                blank(request.time()).map(TimeControl::parse), blank(request.start()).map(StartPositions::parse),
+                blank(request.mode()).map(m -> PlayMode.parse(mode(m))), GameRequest.WhilePlaying.ABORT);
+        Position target = asked.applyTo(boardSettings).start();
+        app.submit(new SessionInput.NewGame(app.now(), asked));
+        if (request.layOut()) {
+            table.layOut(target);
+        }
+        changed();
     }
 
-    private void begin(NewGame request) {
-        String newMode = mode(request.mode());
-        TimeControl newControl = TimeControl.parse(request.time() == null || request.time().isBlank()
-                ? DEFAULT_TIME : request.time());
-        String newStart = request.start() == null || request.start().isBlank() ? "startpos" : request.start().strip();
-        Position position = StartPositions.parse(newStart);
-        CommitPolicy commit = newMode.equals("tournament") ? CommitPolicy.CLOCK : CommitPolicy.STABLE;
-        GameSettings settings = GameSettings.of(position, InferenceConfig.defaults(sensors).withCommitPolicy(commit))
-                .withTime(newControl);
-        synchronized (lifecycle) {
-            BoardApplication old = app;
-            if (old != null) {
-                old.close();
-            }
-            synchronized (this) {
-                mode = newMode;
-                timeText = newControl.spec();
-                startText = newStart;
-                start = position;
-                moves.clear();
-            }
-            shelf.newGame();
-            if (request.layOut()) {
-                table.layOut(position);
-            }
-            BoardApplication next = new BoardApplication(ports, ScanSettings.defaults(), clock, settings, shelf,
-                    wallClock);
-            next.addListener(this::onEvent);
-            app = next;
-            if (!stepped) {
-                next.start();
-            }
-        }
-        log.info("new game: {}, time {}, start {}", newMode, newControl.spec(), newStart);
-        logged("event", "new game: " + newMode + ", time " + newControl.spec() + ", start " + newStart);
-        changed();
+    private static Optional<String> blank(String text) {
+        return text == null || text.isBlank() ? Optional.empty() : Optional.of(text.strip());
     }
 
     private static String mode(String text) {
@@ -178,24 +217,31 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     // ------------------------------------------------------------------------------------------------ events
 
+    /** On the runtime's thread. */
     private void onEvent(BoardEvent event) {
-        long t = event.timeMillis();
-        synchronized (this) {
-            switch (event) {
-                case BoardEvent.SetupStarted s -> moves.clear();
-                case BoardEvent.MovePlayed m -> moves.add(m.move().usi());
-                case BoardEvent.MovesTakenBack b -> {
-                    for (int i = 0; i < b.undone().size() && !moves.isEmpty(); i++) {
-                        moves.remove(moves.size() - 1);
-                    }
-                }
-                default -> {
-                    // illegal moves, discrepancies, faults: shown through the view and the log
-                }
-            }
+        if (event instanceof BoardEvent.SetupStarted || event instanceof BoardEvent.GameResumed) {
+            noteSettings(app.session());
+        }
+        if (event instanceof BoardEvent.SetupStarted) {
+            shelf.newGame();
         }
         logged(event instanceof BoardEvent.FaultChanged ? "fault" : "event", event.describe());
         changed();
+    }
+
+    /** Keeps what the page shows of the game's settings (read on the runtime's thread, or before it runs). */
+    private void noteSettings(GameSession session) {
+        GameSettings s = session.settings();
+        Position target = session.game().map(g -> g.start()).filter(g -> session.phase()
+                != org.shogiban.session.BoardPhase.SETTING_UP).orElse(s.start());
+        synchronized (this) {
+            mode = PlayMode.of(s).label();
+            players = session.players();
+            timeText = s.timeControl().spec();
+            start = target;
+            startText = target.equals(Position.startpos()) ? "startpos" : Handicap.of(target).filter(
+                    Handicap::isHandicap).map(StartPositions::name).orElse("sfen " + target.toSfen());
+        }
     }
 
     // ------------------------------------------------------------------------------------------------ reading
@@ -218,10 +264,10 @@ public final class BoardApplicationAdapter implements WebBoard {
         });
         BoardSnapshot session = app.snapshot();
         synchronized (this) {
-            s.put("ply", view.phase() == org.shogiban.session.BoardPhase.SETTING_UP ? 0 : moves.size());
+            s.put("ply", session.ply());
             s.put("sfen", view.position().toSfen());
             ArrayNode list = s.putArray("moves");
-            moves.forEach(list::add);
+            session.moves().forEach(list::add);
             s.put("toMove", view.position().sideToMove().label());
             ObjectNode clockNode = session.clock() == null
                     ? JsonNodeFactory.instance.objectNode().put("running", "none")
@@ -230,6 +276,9 @@ public final class BoardApplicationAdapter implements WebBoard {
             s.set("clock", clockNode);
             s.put("start", start.toSfen());
             s.put("mode", mode);
+            ObjectNode names = s.putObject("players");
+            names.put("sente", players.sente());
+            names.put("gote", players.gote());
         }
         s.set("result", result(view.result()));
         s.put("arbiterCalled", session.arbiterCalled());
@@ -416,14 +465,21 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     @Override
     public void close() {
-        synchronized (lifecycle) {
-            BoardApplication old = app;
-            if (old != null) {
-                old.close();
-            }
+        app.close();
+        try {
+            serialLink.close();
+        } catch (Exception e) {
+            log.warn("closing the USB link failed: {}", e.toString());
         }
         if (diskSink != null) {
             diskSink.close();
+        }
+        if (journal != null) {
+            try {
+                journal.close();
+            } catch (java.io.IOException e) {
+                log.warn("closing the journal failed: {}", e.toString());
+            }
         }
     }
 

@@ -61,7 +61,10 @@ public interface WebBoard extends AutoCloseable {
     /** An arbiter's action, the PIN already checked. */
     void arbiter(ArbiterAction action);
 
-    /** Ends the game in progress (if any) and sets up a new one as asked. */
+    /**
+     * Ends the game in progress (if any) and sets up a new one as asked; what is left out (null or blank) is the
+     * board's own setting (the command line's).
+     */
     void newGame(NewGame request);
 
     /** The games this board has records of, the current one first. */
@@ -105,12 +108,18 @@ public interface WebBoard extends AutoCloseable {
     /**
      * A new game as the page asks for it.
      *
-     * @param mode {@code casual} or {@code tournament}
-     * @param time a time control text such as {@code main=600,byoyomi=30}
-     * @param start {@code startpos}, a handicap name, or {@code sfen <SFEN>}
+     * @param mode {@code casual} or {@code tournament}, or null for the board's
+     * @param time a time control text such as {@code main=600,byoyomi=30}, or null for the board's
+     * @param start {@code startpos}, a handicap name, or {@code sfen <SFEN>}, or null for the board's
      * @param layOut whether the pieces are put on the start position at once (else the players set them up)
+     * @param sente sente's name (先手; 下手 in a handicap game), or null
+     * @param gote gote's name (後手; 上手), or null
      */
-    record NewGame(String mode, String time, String start, boolean layOut) {
+    record NewGame(String mode, String time, String start, boolean layOut, String sente, String gote) {
+        /** A new game without players' names. */
+        public NewGame(String mode, String time, String start, boolean layOut) {
+            this(mode, time, start, layOut, null, null);
+        }
     }
 
     /**

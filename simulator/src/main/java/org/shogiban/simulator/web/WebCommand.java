@@ -8,11 +8,16 @@ import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import org.shogiban.hal.MonotonicClock;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.inference.CommitPolicy;
+import org.shogiban.journal.JournalException;
+import org.shogiban.link.JSerialCommTransport;
+import org.shogiban.link.LinkSettings;
+import org.shogiban.link.SerialTransport;
 import org.shogiban.simulator.Options;
 import org.shogiban.simulator.SensorKinds;
 import org.shogiban.simulator.SimulatorCommand;
@@ -22,7 +27,9 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code web [--port 8080] [--bind 127.0.0.1] [--sensors occupancy|polarity] [--commit stable|clock] [--time SPEC]
  * [--state DIR] [--serial PATH] [--start startpos|<handicap>|sfen <SFEN>] [--records DIR] [--pin PIN]}: the board in a
- * browser. Prints the page's address on one line and serves until the process is stopped.
+ * browser. Prints the page's address on one line and serves until the process is stopped. With {@code --state DIR}
+ * every change is journalled in DIR (records in DIR/records) and a game in progress is resumed at the next start; with
+ * {@code --serial PATH} the USB link is attached (the arbiter's PIN on it is {@code --pin}).
  */
 public final class WebCommand implements SimulatorCommand {
     private static final Logger log = LoggerFactory.getLogger(WebCommand.class);
@@ -79,21 +86,20 @@ public final class WebCommand implements SimulatorCommand {
         if (pin.isEmpty() || pin.length() > 32) {
             throw new UsageError("--pin must be 1 to 32 characters");
         }
+        Path state = o.values().containsKey("state") ? Path.of(o.get("state", "")) : null;
         Path records = o.values().containsKey("records") ? Path.of(o.get("records", ""))
-                : o.values().containsKey("state") ? Path.of(o.get("state", ""), "records") : null;
-        if (o.values().containsKey("state")) {
-            log.warn("--state keeps the records in {}; the journal that resumes a game needs the game session"
-                    + " (issue 8), not in this simulator yet", records);
-        }
-        if (o.values().containsKey("serial")) {
-            log.warn("--serial {} is accepted but the USB link is not built yet; nothing is served on it",
-                    o.get("serial", ""));
-        }
+                : state != null ? state.resolve("records") : null;
+        SerialTransport serial = o.values().containsKey("serial")
+                ? new JSerialCommTransport(Path.of(o.get("serial", "")), 115_200) : null;
         WebBoard.Setup setup = new WebBoard.Setup(sensors, commit == CommitPolicy.CLOCK ? "tournament" : "casual",
                 o.get("time", BoardApplicationAdapter.DEFAULT_TIME), o.get("start", "startpos"), List.of());
         WebBoard board;
         try {
-            board = new BoardApplicationAdapter(setup, MonotonicClock.system(), Clock.systemDefaultZone(), records);
+            board = new BoardApplicationAdapter(setup, MonotonicClock.system(), Clock.systemDefaultZone(),
+                    new BoardApplicationAdapter.Storage(records, state, serial,
+                            LinkSettings.of("simulator", Optional.of(pin))));
+        } catch (JournalException e) {
+            throw new UsageError("--state " + state + ": " + e.getMessage());
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }

@@ -215,7 +215,8 @@ public final class WebServer implements AutoCloseable {
             case "/api/new-game" -> {
                 JsonNode b = body(ex);
                 board.newGame(new WebBoard.NewGame(optional(b, "mode"), optional(b, "time"), optional(b, "start"),
-                        !b.has("layOut") || b.get("layOut").asBoolean(true)));
+                        !b.has("layOut") || b.get("layOut").asBoolean(true), optional(b, "sente"),
+                        optional(b, "gote")));
                 ok(ex);
             }
             case "/api/arbiter" -> arbiter(ex, body(ex));

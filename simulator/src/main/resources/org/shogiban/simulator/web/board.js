@@ -580,6 +580,8 @@ async function openNewGame() {
   if (view) {
     form.elements.mode.value = view.setup.mode;
     form.elements.time.value = view.setup.time;
+    form.elements.sente.value = view.state.players && view.state.players.sente || '';
+    form.elements.gote.value = view.state.players && view.state.players.gote || '';
   }
   document.getElementById('new-game-dialog').showModal();
 }
@@ -619,7 +621,7 @@ function wireDialogs() {
     }
     const f = e.target.elements;
     send('/api/new-game', {mode: f.mode.value, time: f.time.value, start: f.start.value,
-      layOut: f.layOut.checked});
+      layOut: f.layOut.checked, sente: f.sente.value, gote: f.gote.value});
   });
   document.getElementById('arbiter-form').addEventListener('submit', async e => {
     if (!e.submitter || e.submitter.value !== 'ok') {
