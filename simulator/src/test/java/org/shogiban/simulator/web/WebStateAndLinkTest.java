@@ -1,0 +1,197 @@
+package org.shogiban.simulator.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogiban.hal.Button;
+import org.shogiban.hal.SensorKind;
+import org.shogiban.hal.scan.ManualClock;
+import org.shogiban.link.JSerialCommTransport;
+import org.shogiban.link.LinkSettings;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.Handicap;
+import org.shogiban.rules.Piece;
+import org.shogiban.rules.PieceType;
+import org.shogiban.rules.Side;
+import org.shogiban.rules.Square;
+import org.shogiban.simulator.console.Host;
+import org.shogiban.simulator.console.PtyPair;
+import org.shogiban.simulator.trace.Place;
+
+/**
+ * The web board keeps one runtime for its life: with {@code --state} it journals and resumes a game after a restart
+ * (same moves, same clocks, the simulated pieces where the game left them); with {@code --serial} a host on the USB
+ * link follows and drives the very board the page shows.
+ */
+@Timeout(120)
+class WebStateAndLinkTest {
+    private static final Clock WALL = Clock.fixed(Instant.parse("2025-03-01T05:05:09Z"), ZoneOffset.UTC);
+    private static final WebBoard.Setup CASUAL = new WebBoard.Setup(SensorKind.OCCUPANCY, "casual",
+            "main=600,byoyomi=30", "startpos", List.of());
+
+    @TempDir
+    Path dir;
+
+    private final ObjectMapper json = new ObjectMapper();
+
+    private BoardApplicationAdapter board(BoardApplicationAdapter.Storage storage) {
+        return new BoardApplicationAdapter(CASUAL, new ManualClock(), WALL, storage);
+    }
+
+    /** What a hand does for a plain move on the page: lift, put, then the board is left still. */
+    private static void move(BoardApplicationAdapter board, String from, String to) {
+        board.lift(Place.parse(from));
+        board.advance(100);
+        board.put(Place.parse(to), null);
+        board.advance(600);
+    }
+
+    @Test
+    void aGameAskedForOnThePageResumesAfterARestartOnTheSameStateDirectory() throws Exception {
+        BoardApplicationAdapter.Storage storage = new BoardApplicationAdapter.Storage(dir.resolve("state/records"),
+                dir.resolve("state"), null, null);
+        long senteMain;
+        BoardApplicationAdapter first = board(storage);
+        try {
+            first.advance(600);
+            first.newGame(new WebBoard.NewGame("tournament", "main=300,byoyomi=10", "bishop", true, "Habu",
+                    "Fujii"));
+            first.advance(700);
+            assertThat(first.snapshot().get("phase").asText()).isEqualTo("PLAYING");
+            move(first, "3c", "3d");
+            first.press(Button.CLOCK_GOTE);
+            first.advance(3000);
+            move(first, "7g", "7f");
+            first.press(Button.CLOCK_SENTE);
+            first.advance(1500);
+            JsonNode before = first.snapshot();
+            assertThat(before.get("moves").toString()).isEqualTo("[\"3c3d\",\"7g7f\"]");
+            senteMain = before.get("clock").get("sente").get("mainMs").asLong();
+            assertThat(senteMain).isLessThan(300_000);
+        } finally {
+            // as after kill -9: every change is on the disk already; closing writes nothing more to the journal
+            first.close();
+        }
+
+        BoardApplicationAdapter second = board(storage);
+        try {
+            // the simulated pieces stand where the game left them, before any pass
+            PieceTable.TableView table = second.table();
+            assertThat(table.at(Square.parse("7f"))).isEqualTo(Piece.of(Side.SENTE, PieceType.PAWN));
+            assertThat(table.at(Square.parse("7g"))).isNull();
+            assertThat(table.at(Square.parse("3d"))).isEqualTo(Piece.of(Side.GOTE, PieceType.PAWN));
+            assertThat(table.at(Square.parse("2b"))).as("角落ち: gote (上手) plays without the bishop").isNull();
+            second.advance(700);
+            JsonNode after = second.snapshot();
+            assertThat(after.get("phase").asText()).isEqualTo("PLAYING");
+            assertThat(after.get("moves").toString()).isEqualTo("[\"3c3d\",\"7g7f\"]");
+            assertThat(after.get("mode").asText()).isEqualTo("tournament");
+            assertThat(after.get("start").asText()).isEqualTo(Handicap.BISHOP.start().toSfen());
+            assertThat(after.get("players").get("sente").asText()).isEqualTo("Habu");
+            assertThat(after.get("clock").get("running").asText()).isEqualTo("gote");
+            assertThat(after.get("clock").get("sente").get("mainMs").asLong()).isEqualTo(senteMain);
+            assertThat(second.setup().time()).startsWith("main=300,byoyomi=10");
+            // the game goes on, in tournament mode: the move counts at the press
+            move(second, "8c", "8d");
+            second.press(Button.CLOCK_GOTE);
+            second.advance(300);
+            assertThat(second.snapshot().get("ply").asInt()).isEqualTo(3);
+            GameRecord record = second.record("current").orElseThrow();
+            assertThat(record.moves()).hasSize(3);
+            assertThat(record.header().sente()).contains("Habu");
+            assertThat(record.header().gote()).contains("Fujii");
+        } finally {
+            second.close();
+        }
+    }
+
+    @Test
+    void aHostOnTheSerialLinkFollowsAndDrivesTheBoardThePageShows() throws Exception {
+        assumeThat(PtyPair.available()).as("socat is installed (.ci/run installs it)").isTrue();
+        try (PtyPair pair = new PtyPair(dir).start()) {
+            BoardApplicationAdapter board = board(new BoardApplicationAdapter.Storage(dir.resolve("state/records"),
+                    dir.resolve("state"), new JSerialCommTransport(pair.boardEnd(), 115_200),
+                    new LinkSettings("test", "web", Optional.of("2468"), 256, 1 << 20, 100, 200)));
+            try (Host host = new Host(pair.hostEnd())) {
+                handshake(host);
+                board.advance(600);
+                JsonNode state = json.readTree(host.bodyOf("STATE"));
+                assertThat(state.get("phase").asText()).isEqualTo("PLAYING");
+                long seq = state.get("seq").asLong();
+
+                move(board, "7g", "7f");
+                String moveLine = nextEvent(host, "MOVE");
+                assertThat(moveLine).matches("\\* \\d+ MOVE 1 7g7f \\+7776FU,T\\d+");
+                assertThat(Long.parseLong(moveLine.split(" ")[1])).isGreaterThan(seq);
+
+                host.send("NEW mode=tournament");
+                assertThat(host.reply()).startsWith("ERR REFUSED a game is being played");
+                board.resign(Side.SENTE);
+                board.advance(100);
+                assertThat(nextEvent(host, "RESULT")).endsWith("RESULT RESIGNATION gote - 1");
+
+                host.send("NEW sente=\"Habu Yoshiharu\" gote=Fujii handicap=bishop mode=tournament time=main=300");
+                assertThat(host.reply()).startsWith("OK setting up a new game: tournament, time main=300,");
+                board.advance(100);
+                assertThat(nextEvent(host, "SETUP")).endsWith("SETUP " + Handicap.BISHOP.start().toSfen());
+                assertThat(board.setup().mode()).isEqualTo("tournament");
+                assertThat(board.setup().start()).isEqualTo("bishop");
+                assertThat(board.snapshot().get("players").get("gote").asText()).isEqualTo("Fujii");
+
+                // a new game from the page reaches the host too
+                board.newGame(new WebBoard.NewGame("casual", null, null, true, null, null));
+                board.advance(700);
+                assertThat(nextEvent(host, "GAME")).contains(" GAME 2025-03-01T05-05-09 "
+                        + org.shogiban.rules.Position.startpos().toSfen());
+                host.send("GAMES");
+                String games = new String(host.body(host.reply()), StandardCharsets.UTF_8);
+                assertThat(games).contains("2025-03-01T05-05-09\t2025/03/01 05:05:09\t");
+                host.send("HELLO");
+                assertThat(host.reply()).isEqualTo("OK shogiban test web 1");
+            } finally {
+                board.close();
+            }
+        }
+    }
+
+    private static String nextEvent(Host host, String type) throws IOException {
+        while (true) {
+            String line = host.line();
+            if (line.startsWith("* ") && line.split(" ")[2].equals(type)) {
+                return line;
+            }
+        }
+    }
+
+    private static void handshake(Host h) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            h.send("HELLO");
+            try {
+                if (h.line(300).startsWith("OK shogiban")) {
+                    break;
+                }
+            } catch (IOException e) {
+                if (attempt > 40) {
+                    throw e;
+                }
+            }
+        }
+        h.send("SINCE 999999999");
+        while (!h.line().startsWith("OK last")) {
+            // an answer to an earlier HELLO
+        }
+    }
+}
