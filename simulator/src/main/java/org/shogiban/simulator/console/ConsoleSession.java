@@ -17,6 +17,9 @@ import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardView;
 import org.shogiban.session.GameSettings;
 import org.shogiban.session.IllegalMovePolicy;
+import org.shogiban.session.GameRequest;
+import org.shogiban.session.SessionInput;
+import org.shogiban.link.NewGameOptions;
 import org.shogiban.session.ArbiterCommands;
 import org.shogiban.app.RecordSink;
 import org.shogiban.hal.Button;
@@ -56,7 +59,10 @@ public final class ConsoleSession {
               move 7g7f | move 8h2b+ | move P*5e   the whole handling of a move at once (captures to the komadai,
                                               promotion button on occupancy boards, the clock in --commit clock)
               wait 1500                       leave the board alone for so many milliseconds
-              setup                           put every piece back on the start position (then: press menu)
+              setup                           put every piece on the start position of the game being set up
+              new [sente=<name>] [gote=<name>] [time=<spec>] [handicap=<name>] [mode=casual|tournament]
+                                              a new game (a game being played is aborted); what is left out is the
+                                              board's setting (as the USB link's NEW)
               arbiter pause|resume|adjust <sente|gote> <±seconds>|result <status> <sente|gote|none> [reason]
                       |undo|overrule|abort        what the arbiter does (recorded in the record)
               state                           the board's state as JSON on one line
@@ -191,11 +197,18 @@ public final class ConsoleSession {
                 }
                 case "setup" -> {
                     words(w, 1, "setup");
-                    table.layOut(settings.start());
+                    // the game being set up: the board's start, or what a new game asked for (a handicap)
+                    table.layOut(Position.fromSfen(app.snapshot().startSfen()));
                     settleAndDraw();
                 }
                 case "arbiter" -> {
                     app.submit(ArbiterCommands.parse(List.of(w).subList(1, w.length), app.now()));
+                    settleAndDraw();
+                }
+                case "new" -> {
+                    NewGameOptions options = NewGameOptions.parse(line.substring(w[0].length()));
+                    app.submit(new SessionInput.NewGame(app.now(),
+                            options.toRequest(GameRequest.WhilePlaying.ABORT)));
                     settleAndDraw();
                 }
                 case "state" -> {
@@ -290,7 +303,7 @@ public final class ConsoleSession {
                 time.hold(HANDLING_MILLIS);
             }
         }
-        if (settings.inference().commitPolicy() == CommitPolicy.CLOCK) {
+        if (app.snapshot().mode().equals("tournament")) {
             hardware.buttons.click(mover == Side.SENTE ? Button.CLOCK_SENTE : Button.CLOCK_GOTE);
         }
     }

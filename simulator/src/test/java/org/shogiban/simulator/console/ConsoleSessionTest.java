@@ -109,6 +109,20 @@ class ConsoleSessionTest {
     }
 
     @Test
+    void aNewGameAskedAtTheConsoleIsSetUpWithItsHandicapModeAndPlayers() throws Exception {
+        Played p = play("move 7g7f\nnew handicap=bishop mode=tournament sente=\"Habu Yoshiharu\" gote=Fujii\nsetup\n"
+                + "move 3c3d\nstate\nnew mode=blitz\n");
+
+        assertThat(p.out()).contains("» game over: aborted", "error: mode 'blitz' is not casual or tournament");
+        assertThat(p.out()).contains("\"mode\":\"tournament\"", "\"startSfen\":\""
+                + org.shogiban.notation.Handicap.BISHOP.start().toSfen() + "\"");
+        // gote (上手) moved first and pressed the clock, as the console's move does in tournament mode
+        assertThat(p.moves()).isEqualTo(usi("3c3d"));
+        assertThat(p.session().application().session().players())
+                .isEqualTo(new org.shogiban.session.GameRequest.Players("Habu Yoshiharu", "Fujii"));
+    }
+
+    @Test
     void underTheClockRuleAnIllegalMoveLosesAndIsMarkedRed() throws Exception {
         Played p = play("move 7g7f\nmove 3c3d\nmove 2g2e\n", SensorKind.OCCUPANCY, CommitPolicy.CLOCK,
                 Position.startpos());
