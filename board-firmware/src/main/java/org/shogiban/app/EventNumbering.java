@@ -89,6 +89,46 @@ public final class EventNumbering implements ChangeJournal {
         }
     }
 
+    /**
+     * Before the first pass after a start: the moves of the resumed game that the journal kept but the event log
+     * did not (the board stopped between the two writes, or ran without the link) are numbered now, in order, so
+     * that a host's {@code SINCE} finds every move of the game. The log's moves of the game are counted from its
+     * last {@code GAME <id>} event on; nothing is done when the log does not know the game.
+     *
+     * @return how many events were added
+     */
+    public int catchUp(GameSession session) {
+        if (session.game().isEmpty() || session.startedAt() == null) {
+            return 0;
+        }
+        String id = gameId(session);
+        int logged = -1;
+        for (LoggedEvent e : log.since(0)) {
+            String[] w = e.event().text().split(" ");
+            switch (w[0]) {
+                case "GAME" -> logged = w.length > 1 && w[1].equals(id)
+                        ? (w.length > 3 && w[2].equals("resumed") ? Integer.parseInt(w[3]) : 0) : -1;
+                case "MOVE" -> logged = logged < 0 ? -1 : Integer.parseInt(w[1]);
+                case "TAKEBACK" -> logged = logged < 0 ? -1 : Integer.parseInt(w[1]);
+                default -> {
+                    // other events do not change the moves
+                }
+            }
+        }
+        Game game = session.game().get();
+        if (logged < 0 || logged >= game.plies()) {
+            return 0;
+        }
+        Translation t = new Translation(session, 0);
+        List<LinkEvent> missing = new ArrayList<>();
+        for (int ply = logged + 1; ply <= game.plies(); ply++) {
+            Side mover = (ply % 2 == 1) == (game.start().sideToMove() == Side.SENTE) ? Side.SENTE : Side.GOTE;
+            missing.add(t.translate(new BoardEvent.MovePlayed(0, ply, mover, game.moves().get(ply - 1))));
+        }
+        log.appendAll(missing);
+        return missing.size();
+    }
+
     /** The numbered link events of a board event of the last input (empty when it has none); each is taken once. */
     public List<LoggedEvent> take(BoardEvent event) {
         List<LoggedEvent> numbered = pending.remove(event);

@@ -40,6 +40,10 @@ public final class SerialLinks {
         ChangeJournal journal = app.journal();
         EventNumbering numbering = new EventNumbering(journal, events);
         app.setJournal(numbering);
+        int caughtUp = numbering.catchUp(app.session());
+        if (caughtUp > 0) {
+            log.warn("link: {} moves of the resumed game were not in the event log; numbered now", caughtUp);
+        }
         LinkService link = new LinkService(new BoardApplicationLink(app, records, numbering), events, transport,
                 settings);
         link.start();

@@ -57,6 +57,7 @@ class NewGameRequestTest {
         rig.app.setJournal(journal);
         EventNumbering numbering = new EventNumbering(journal, log);
         rig.app.setJournal(numbering);
+        numbering.catchUp(rig.app.session());
         link = new BoardApplicationLink(rig.app, dir.resolve("records"), numbering);
         link.subscribe(events::add);
         return rig;
@@ -211,6 +212,33 @@ class NewGameRequestTest {
             assertThat(rig.app.game().orElseThrow().plies()).isEqualTo(2);
             assertThat(link.record("current").orElseThrow().header().sente()).contains("Habu Yoshiharu");
             assertThat(Files.readString(dir.resolve(FileEventLog.FILE_NAME))).contains("MOVE 2 7g7f +7776FU,T");
+        }
+    }
+
+    @Test
+    void aMoveJournalledButNotYetInTheEventLogWhenTheBoardStoppedIsNumberedAtTheRestart() throws Exception {
+        Path eventFile = dir.resolve(FileEventLog.FILE_NAME);
+        String kept;
+        try (SessionJournal journal = SessionJournal.open(dir, Rig.WALL_CLOCK);
+             FileEventLog log = FileEventLog.open(dir, 1000)) {
+            Rig rig = board(journal, log);
+            rig.layOut(Position.startpos()).run(600).move("7g", "7f").run(1000);
+            kept = Files.readString(eventFile);
+            rig.move("3c", "3d").run(1000);
+        }
+        // the board stopped after the journal had 3c3d and before the event log had it: only the events before it
+        Files.writeString(eventFile, kept);
+        long last;
+        try (FileEventLog log = FileEventLog.open(dir, 1000)) {
+            last = log.lastSeq();
+        }
+        try (SessionJournal journal = SessionJournal.open(dir, Rig.WALL_CLOCK);
+             FileEventLog log = FileEventLog.open(dir, 1000)) {
+            events.clear();
+            board(journal, log).run(100);
+            List<String> after = log.since(last).stream().map(LoggedEvent::text).toList();
+            assertThat(after.get(0)).matches((last + 1) + " MOVE 2 3c3d -3334FU,T\\d+");
+            assertThat(after.get(1)).isEqualTo((last + 2) + " GAME 2025-03-01T05-05-09 resumed 2");
         }
     }
 
