@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.shogiban.simulator.Cli;
 import org.shogiban.simulator.SimulatorCommand;
 
@@ -24,6 +26,21 @@ class WebCommandTest {
             assertThat(state.statusCode()).isEqualTo(200);
             assertThat(state.body()).contains("\"sensors\":\"polarity\"", "\"mode\":\"tournament\"");
         }
+    }
+
+    @Test
+    void stateAndSerialAreAttachedToTheBoardThePageShows(@TempDir Path dir) throws Exception {
+        Path state = dir.resolve("state");
+        try (WebCommand.Running running = WebCommand.start(List.of("--port", "0", "--state", state.toString(),
+                "--serial", dir.resolve("no-such-device").toString(), "--time", "main=300"))) {
+            assertThat(running.board().setup().time()).startsWith("main=300,");
+        }
+        // the journal and the link's event log are in the state directory
+        assertThat(state.resolve("journal.log")).isRegularFile();
+        assertThat(state.resolve("link-events.log")).isRegularFile();
+        assertThatThrownBy(() -> WebCommand.start(List.of("--port", "0", "--state",
+                state.resolve("journal.log").toString()))).isInstanceOf(SimulatorCommand.UsageError.class)
+                .hasMessageContaining("--state " + state.resolve("journal.log"));
     }
 
     @Test
