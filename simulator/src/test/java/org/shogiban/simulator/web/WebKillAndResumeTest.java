@@ -130,7 +130,13 @@ class WebKillAndResumeTest {
             assertThat(all).anyMatch(l -> l.matches("\\* " + "\\d+ GAME \\S+ resumed 2"));
             assertThat(numbers.get(numbers.size() - 1)).isGreaterThan(lastSeq);
 
-            await(() -> state(second).get("waitingFor").isNull());
+            // the players check the pieces (the simulator laid them out where the game left them): once the board
+            // has seen them still, sente's clock runs again and the game goes on
+            await(() -> {
+                long before = state(second).get("clock").get("sente").get("mainMs").asLong();
+                Thread.sleep(200);
+                return state(second).get("clock").get("sente").get("mainMs").asLong() < before;
+            });
             String third = move(second, host, "2g", "2f", "clock-sente");
             assertThat(third).matches("\\* \\d+ MOVE 3 2g2f \\+2726FU,T\\d+");
             assertThat(Long.parseLong(third.split(" ")[1])).isGreaterThan(numbers.get(numbers.size() - 1));
