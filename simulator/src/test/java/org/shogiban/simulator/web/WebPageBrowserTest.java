@@ -211,6 +211,29 @@ class WebPageBrowserTest {
         Files.writeString(Chromium.outputDirectory().resolve("latency.txt"), "polarity: mouse drop to LED change"
                 + " (ms): 7g7f " + delay + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                 StandardOpenOption.APPEND);
+
+        // the new-game form: a bishop handicap in tournament mode with the players' names, through the session
+        click(browser.findElement(By.cssSelector("[data-action='new-game']")));
+        WebElement form = browser.findElement(By.id("new-game-form"));
+        waitFor("the form has its starts", () -> !form.findElements(
+                By.cssSelector("[name='start'] option[value='bishop']")).isEmpty());
+        new org.openqa.selenium.support.ui.Select(form.findElement(By.name("mode"))).selectByValue("tournament");
+        new org.openqa.selenium.support.ui.Select(form.findElement(By.name("start"))).selectByValue("bishop");
+        form.findElement(By.name("time")).clear();
+        form.findElement(By.name("time")).sendKeys("main=300,byoyomi=10");
+        form.findElement(By.name("sente")).sendKeys("Habu Yoshiharu");
+        form.findElement(By.name("gote")).sendKeys("藤井");
+        click(form.findElement(By.cssSelector("button[value='ok']")));
+        waitFor("the bishop handicap is laid out and started", () -> piece("2b").isEmpty() && piece("8h").equals("B")
+                && piece("3b").isEmpty() && "true".equals(attr(By.cssSelector("[data-clock='gote']"),
+                "data-running")));
+        var state = board.snapshot();
+        assertThat(state.get("mode").asText()).isEqualTo("tournament");
+        assertThat(state.get("players").get("sente").asText()).isEqualTo("Habu Yoshiharu");
+        assertThat(state.get("players").get("gote").asText()).isEqualTo("藤井");
+        assertThat(state.get("clock").get("control").asText()).startsWith("main=300,byoyomi=10");
+        assertThat(log()).contains("game over: aborted");
+        shot("new game bishop handicap");
     }
 
     // ------------------------------------------------------------------------------------------------ hands
