@@ -57,7 +57,15 @@ public final class EventNumbering implements ChangeJournal {
 
     @Override
     public void changed(List<BoardEvent> events, GameSession session, long nowMillis) {
-        journal.changed(events, session, nowMillis);
+        try {
+            journal.changed(events, session, nowMillis);
+        } finally {
+            // a failing journal is the runtime's to log; the board goes on, and so do its events
+            number(events, session, nowMillis);
+        }
+    }
+
+    private void number(List<BoardEvent> events, GameSession session, long nowMillis) {
         pending.clear();
         Translation t = new Translation(session, nowMillis);
         List<BoardEvent> sources = new ArrayList<>(events.size() + 1);
