@@ -26,11 +26,13 @@ import org.shogiban.session.IllegalMovePolicy;
 
 /**
  * Numbers the board's events for the USB link in the runtime's "journal first" step: after the session's journal has
- * forced a change to the disk, the change's link events are numbered and forced to the {@link EventLog} (one write,
- * one force per input), and only then do the record, the sounds, the listeners (the link among them) and the LEDs
- * hear of it. So every {@code * <seq>} line a host sees is on the board's disk before it leaves, a number is never
- * given twice (the log goes on from its last number after a restart), and {@code STATE}'s {@code seq} is the number
- * of the last event whose change the snapshot shows ({@link #lastSeq()}, which the runtime writes into the snapshot).
+ * taken a change, the change's link events are numbered ({@link EventLog#reserve}, in memory: no disk on the
+ * runtime's thread) and handed to the link's adapter, which hands them to the link's event thread; that thread forces
+ * them to the {@link EventLog} before they go out. So every {@code * <seq>} line a host sees is on the board's disk
+ * before it leaves, a number a host saw is never given again (the log goes on from its last number after a restart;
+ * a number given but not yet written when the board stopped was never sent), and {@code STATE}'s {@code seq} is the
+ * number of the last event whose change the snapshot shows ({@link #lastSeq()}, which the runtime writes into it).
+ * At a start, {@link #catchUp} numbers the moves the journal kept and the log did not.
  *
  * <p>Wraps the session's journal (or {@link ChangeJournal#NONE}). Runs on the runtime's thread only; the link's
  * adapter collects the numbered events of each board event with {@link #take(BoardEvent)} from its listener.
@@ -91,7 +93,7 @@ public final class EventNumbering implements ChangeJournal {
         if (linkEvents.isEmpty()) {
             return;
         }
-        List<LoggedEvent> numbered = log.appendAll(linkEvents);
+        List<LoggedEvent> numbered = log.reserve(linkEvents);
         for (int i = 0; i < numbered.size(); i++) {
             pending.computeIfAbsent(sources.get(i), k -> new ArrayList<>(1)).add(numbered.get(i));
         }
@@ -148,10 +150,10 @@ public final class EventNumbering implements ChangeJournal {
         journal.passed(session, nowMillis);
     }
 
-    /** The number of the last event (the link's {@code seq}), 0 before the first. */
+    /** The number of the last event (the link's {@code seq}; kept or on its way to the disk), 0 before the first. */
     @Override
     public long lastSeq() {
-        return log.lastSeq();
+        return log.lastNumbered();
     }
 
     /** The game id the link and the records use: the record's file name without its suffix. */

@@ -25,10 +25,22 @@ public interface EventLog extends AutoCloseable {
         return numbered;
     }
 
+    /**
+     * Numbers events in order without keeping them yet (the board's thread: no disk); {@link #keep} keeps them, in
+     * the same order, before they go out. Until then {@link #since} and {@link #lastSeq()} do not show them.
+     */
+    List<LoggedEvent> reserve(List<LinkEvent> events);
+
+    /** Keeps events numbered by {@link #reserve}, in their order (a durable log forces them to the disk once). */
+    void keep(List<LoggedEvent> numbered);
+
+    /** The number given last by {@link #reserve} or {@link #append} (kept or not yet), 0 before the first. */
+    long lastNumbered();
+
     /** Every kept event numbered above {@code seq}, in order. */
     List<LoggedEvent> since(long seq);
 
-    /** The number of the last event, 0 before the first. */
+    /** The number of the last event kept, 0 before the first. */
     long lastSeq();
 
     /** The number of the oldest event still kept ({@code lastSeq() + 1} when none is kept). */

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -109,15 +108,30 @@ public final class FileEventLog implements EventLog {
 
     @Override
     public synchronized List<LoggedEvent> appendAll(List<LinkEvent> events) {
-        List<LoggedEvent> numbered = new ArrayList<>(events.size());
-        StringBuilder text = new StringBuilder(events.size() * 48);
-        for (LinkEvent event : events) {
-            LoggedEvent e = kept.append(event);
-            numbered.add(e);
-            text.append(e.text()).append('\n');
-        }
+        List<LoggedEvent> numbered = kept.reserve(events);
+        keep(numbered);
+        return numbered;
+    }
+
+    @Override
+    public List<LoggedEvent> reserve(List<LinkEvent> events) {
+        return kept.reserve(events);
+    }
+
+    @Override
+    public long lastNumbered() {
+        return kept.lastNumbered();
+    }
+
+    /** Writes the events in one go and forces the disk, then shows them to {@link #since}. */
+    @Override
+    public synchronized void keep(List<LoggedEvent> numbered) {
         if (numbered.isEmpty()) {
-            return numbered;
+            return;
+        }
+        StringBuilder text = new StringBuilder(numbered.size() * 48);
+        for (LoggedEvent e : numbered) {
+            text.append(e.text()).append('\n');
         }
         try {
             ByteBuffer lines = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
@@ -126,15 +140,19 @@ public final class FileEventLog implements EventLog {
             }
             channel.force(false);
             linesInFile += numbered.size();
-            if (linesInFile >= 2L * keep) {
-                compact();
-            }
         } catch (IOException ex) {
             // the events are still numbered, kept in memory and pushed: a full or failing disk must not stop the link
             log.error("{}: events {}..{} not written: {}", file, numbered.get(0).seq(),
                     numbered.get(numbered.size() - 1).seq(), ex.toString());
         }
-        return numbered;
+        kept.keep(numbered);
+        if (linesInFile >= 2L * keep) {
+            try {
+                compact();
+            } catch (IOException ex) {
+                log.error("{}: compaction failed: {}", file, ex.toString());
+            }
+        }
     }
 
     /** Rewrites the file with the kept events only. */

@@ -1,6 +1,7 @@
 package org.shogiban.link;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
@@ -12,9 +13,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The USB serial link at work: it owns three threads and nothing of the game.
  * <ul>
- *   <li>{@code shogiban-link-events} queues each board event for the host: numbered already by the board, in the
- *       {@link EventLog} and forced to the disk before it was handed over ({@link LinkedBoard#numbersEvents()}), or
- *       numbered here in the {@link EventLog} (forced to disk); the board only hands the event over and goes on;
+ *   <li>{@code shogiban-link-events} keeps each board event in the {@link EventLog} (forced to the disk, the events
+ *       that came together at once) and only then queues it for the host: numbered already by the board on its own
+ *       thread ({@link LinkedBoard#numbersEvents()}, {@link EventLog#reserve}), or numbered here; the board only
+ *       hands the event over and goes on;
  *   <li>{@code shogiban-link-reader} opens the device, reads command lines, and answers each through the
  *       {@link LinkProtocol}, which sends commands to the board through its port; when the device is gone (a read
  *       fails, or its path names another device or none) it closes it and tries to open it again every
@@ -94,17 +96,32 @@ public final class LinkService implements AutoCloseable {
     // ------------------------------------------------------------------------------------------------ events
 
     private void dispatchEvents() {
+        List<Pending> batch = new ArrayList<>();
         try {
             while (true) {
-                Pending e = inbox.take();
-                if (e == STOP) {
-                    return;
-                }
-                synchronized (dispatch) {
-                    LoggedEvent logged = e.numbered() != null ? e.numbered() : events.append(e.event());
-                    if (connected) {
-                        outbound.offerEvent(logged.wire());
+                batch.clear();
+                batch.add(inbox.take());
+                inbox.drainTo(batch, 255);
+                int stop = batch.indexOf(STOP);
+                List<Pending> now = stop < 0 ? batch : batch.subList(0, stop);
+                // the board's numbered events are forced to the disk together, once, before any goes out
+                List<LoggedEvent> numbered = new ArrayList<>(now.size());
+                for (Pending p : now) {
+                    if (p.numbered() != null) {
+                        numbered.add(p.numbered());
                     }
+                }
+                events.keep(numbered);
+                synchronized (dispatch) {
+                    for (Pending p : now) {
+                        LoggedEvent logged = p.numbered() != null ? p.numbered() : events.append(p.event());
+                        if (connected) {
+                            outbound.offerEvent(logged.wire());
+                        }
+                    }
+                }
+                if (stop >= 0) {
+                    return;
                 }
             }
         } catch (InterruptedException e) {

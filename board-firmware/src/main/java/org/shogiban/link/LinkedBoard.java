@@ -25,9 +25,10 @@ public interface LinkedBoard {
     AutoCloseable subscribe(Consumer<LinkEvent> listener);
 
     /**
-     * Whether the board numbers its events itself, in the link's {@link EventLog} and forced to the disk before it
-     * delivers them through {@link #subscribeNumbered}; then the link only queues them. Otherwise the link numbers the
-     * events of {@link #subscribe} on its own thread.
+     * Whether the board numbers its events itself ({@link EventLog#reserve} on its own thread, so that its snapshot
+     * can say the number of the last event it shows) and delivers them through {@link #subscribeNumbered}; the link
+     * then keeps them in the log (forced to the disk) before they go out. Otherwise the link numbers the events of
+     * {@link #subscribe} on its own thread.
      */
     default boolean numbersEvents() {
         return false;

@@ -10,6 +10,8 @@ public final class MemoryEventLog implements EventLog {
     private final int capacity;
     private final Deque<LoggedEvent> events = new ArrayDeque<>();
     private long last;
+    /** The last number given by {@link #reserve}, kept or not yet. */
+    private long numbered;
 
     /** Keeps the last {@code capacity} events. */
     public MemoryEventLog(int capacity) {
@@ -27,7 +29,31 @@ public final class MemoryEventLog implements EventLog {
 
     @Override
     public synchronized LoggedEvent append(LinkEvent event) {
-        return keep(new LoggedEvent(last + 1, event));
+        LoggedEvent e = new LoggedEvent(Math.max(last, numbered) + 1, event);
+        numbered = e.seq();
+        return keep(e);
+    }
+
+    @Override
+    public synchronized List<LoggedEvent> reserve(List<LinkEvent> toNumber) {
+        List<LoggedEvent> out = new ArrayList<>(toNumber.size());
+        for (LinkEvent e : toNumber) {
+            numbered = Math.max(last, numbered) + 1;
+            out.add(new LoggedEvent(numbered, e));
+        }
+        return out;
+    }
+
+    @Override
+    public synchronized void keep(List<LoggedEvent> reserved) {
+        for (LoggedEvent e : reserved) {
+            keep(e);
+        }
+    }
+
+    @Override
+    public synchronized long lastNumbered() {
+        return Math.max(last, numbered);
     }
 
     /** Keeps an event already numbered (read back from a file). */

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogiban.clock.BeepSchedule;
@@ -18,6 +19,9 @@ import org.shogiban.hal.SensorKind;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.link.FileEventLog;
+import org.shogiban.link.LinkService;
+import org.shogiban.link.LinkSettings;
+import org.shogiban.link.SerialTransport;
 import org.shogiban.link.LinkEvent;
 import org.shogiban.link.LoggedEvent;
 import org.shogiban.link.NewGameOptions;
@@ -60,6 +64,8 @@ class NewGameRequestTest {
         numbering.catchUp(rig.app.session());
         link = new BoardApplicationLink(rig.app, dir.resolve("records"), numbering);
         link.subscribe(events::add);
+        // what the link's event thread does with each event before it goes out (here at once, on the same thread)
+        link.subscribeNumbered(e -> log.keep(List.of(e)));
         return rig;
     }
 
@@ -264,23 +270,95 @@ class NewGameRequestTest {
     }
 
     @Test
-    void eachEventIsOnTheDiskBeforeTheLinkIsToldOfIt() throws Exception {
+    void eachEventTheLinkSendsIsOnTheDiskBeforeItGoesOut() throws Exception {
         try (SessionJournal journal = SessionJournal.open(dir, Rig.WALL_CLOCK);
              FileEventLog log = FileEventLog.open(dir, 1000)) {
-            Rig rig = board(journal, log);
-            List<String> missing = new ArrayList<>();
-            link.subscribeNumbered(e -> {
-                try {
-                    if (!Files.readString(dir.resolve(FileEventLog.FILE_NAME)).contains(e.text() + "\n")) {
-                        missing.add(e.text());
-                    }
-                } catch (java.io.IOException ex) {
-                    missing.add(ex.toString());
+            Rig rig = new Rig(BOARD, RecordSink.NONE);
+            rig.app.setJournal(journal);
+            EventNumbering numbering = new EventNumbering(journal, log);
+            rig.app.setJournal(numbering);
+            CheckingDevice device = new CheckingDevice(dir.resolve(FileEventLog.FILE_NAME));
+            try (LinkService service = new LinkService(new BoardApplicationLink(rig.app, null, numbering), log,
+                    device, new LinkSettings("test", "rig", Optional.empty(), 256, 1 << 20, 100, 200))) {
+                service.start();
+                firstGameResigned(rig);
+                long last = rig.app.snapshot().seq();
+                assertThat(last).isGreaterThanOrEqualTo(5);
+                List<String> sent = device.events(last);
+                assertThat(sent).hasSize((int) last).allSatisfy(line -> assertThat(line).startsWith("* "));
+                assertThat(sent.get(sent.size() - 1)).isEqualTo("* " + last + " RESULT RESIGNATION gote - 1");
+                assertThat(device.notOnDisk).isEmpty();
+            }
+        }
+    }
+
+    /**
+     * A device that looks, at each event line written to it, whether the line is in the event log's file already.
+     * Nothing is ever read from it (the host sends nothing).
+     */
+    private static final class CheckingDevice implements SerialTransport, SerialTransport.Connection {
+        private final Path file;
+        private final java.util.concurrent.BlockingQueue<String> written =
+                new java.util.concurrent.LinkedBlockingQueue<>();
+        private final java.util.concurrent.BlockingQueue<Integer> never =
+                new java.util.concurrent.LinkedBlockingQueue<>();
+        final List<String> notOnDisk = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        CheckingDevice(Path file) {
+            this.file = file;
+        }
+
+        @Override
+        public String describe() {
+            return "a checking device";
+        }
+
+        @Override
+        public Connection open() {
+            return this;
+        }
+
+        @Override
+        public int read(byte[] buffer) throws java.io.IOException {
+            try {
+                // a serial read waits a short while for bytes; none ever come
+                return never.poll(20, java.util.concurrent.TimeUnit.MILLISECONDS) == null ? 0 : 0;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException();
+            }
+        }
+
+        @Override
+        public void write(byte[] bytes) throws java.io.IOException {
+            String line = new String(bytes, StandardCharsets.UTF_8).strip();
+            if (!Files.readString(file).contains(line.substring(2) + "\n")) {
+                notOnDisk.add(line);
+            }
+            written.add(line);
+        }
+
+        /** The event lines written, up to the one numbered {@code last} (waiting up to 10 s for it). */
+        List<String> events(long last) throws InterruptedException {
+            List<String> lines = new ArrayList<>();
+            while (true) {
+                String line = written.poll(10, java.util.concurrent.TimeUnit.SECONDS);
+                assertThat(line).as("event " + last + " written within 10 s").isNotNull();
+                lines.add(line);
+                if (line.startsWith("* " + last + " ")) {
+                    return lines;
                 }
-            });
-            firstGameResigned(rig);
-            assertThat(events).hasSizeGreaterThanOrEqualTo(4);
-            assertThat(missing).isEmpty();
+            }
+        }
+
+        @Override
+        public boolean stillThere() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+            // nothing to release
         }
     }
 }
