@@ -282,7 +282,12 @@ public final class BoardApplicationAdapter implements WebBoard {
         }
         s.set("result", result(view.result()));
         s.put("arbiterCalled", session.arbiterCalled());
-        s.set("waitingFor", waitingFor(view));
+        ObjectNode waiting = waitingFor(view);
+        if (waiting == null && session.waitingFor().stream().anyMatch(w -> w.kind().equals("pieces"))) {
+            // after a resume or an undo the board checks the pieces against the game; nothing is wrong, hold still
+            waiting = JsonNodeFactory.instance.objectNode().put("kind", "check");
+        }
+        s.set("waitingFor", waiting);
         s.put("sensors", sensors.name().toLowerCase(Locale.ROOT));
         s.put("inCheck", view.phase() == org.shogiban.session.BoardPhase.PLAYING && view.position().isInCheck());
         s.put("lastMove", view.lastMove() == null ? null : view.lastMove().usi());

@@ -207,6 +207,8 @@ function renderState(state) {
     const w = s.waitingFor;
     if (w && w.kind === 'promotion') {
       text += '. Promote on ' + w.square + '? Press 成 or 不成.';
+    } else if (w && w.kind === 'check') {
+      text += '. Checking the pieces against the game: keep the board still.';
     } else if (w && w.kind === 'put-back') {
       text += '. Put the pieces back' + (w.move ? ' (illegal ' + w.move + ')' : '') + '.';
     }

@@ -94,8 +94,10 @@ class WebStateAndLinkTest {
             assertThat(table.at(Square.parse("7g"))).isNull();
             assertThat(table.at(Square.parse("3d"))).isEqualTo(Piece.of(Side.GOTE, PieceType.PAWN));
             assertThat(table.at(Square.parse("2b"))).as("角落ち: gote (上手) plays without the bishop").isNull();
+            assertThat(second.snapshot().get("waitingFor").get("kind").asText()).isEqualTo("check");
             second.advance(700);
             JsonNode after = second.snapshot();
+            assertThat(after.get("waitingFor").isNull()).as("the pieces checked").isTrue();
             assertThat(after.get("phase").asText()).isEqualTo("PLAYING");
             assertThat(after.get("moves").toString()).isEqualTo("[\"3c3d\",\"7g7f\"]");
             assertThat(after.get("mode").asText()).isEqualTo("tournament");
