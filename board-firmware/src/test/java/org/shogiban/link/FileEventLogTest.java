@@ -30,6 +30,28 @@ class FileEventLogTest {
     }
 
     @Test
+    void numbersReservedOnTheBoardsThreadAreShownOnlyOnceKeptAndANumberNeverKeptIsGivenAgainAfterARestart()
+            throws IOException {
+        try (FileEventLog log = FileEventLog.open(dir, 100)) {
+            log.append(LinkEvent.inSync(0));
+            var reserved = log.reserve(java.util.List.of(LinkEvent.inSync(1), LinkEvent.inSync(2)));
+            assertThat(reserved).extracting(LoggedEvent::seq).containsExactly(2L, 3L);
+            assertThat(log.lastNumbered()).isEqualTo(3);
+            // not on the disk yet: neither SINCE nor the last number kept shows them
+            assertThat(log.lastSeq()).isEqualTo(1);
+            assertThat(log.since(1)).isEmpty();
+            log.keep(reserved.subList(0, 1));
+            assertThat(log.since(1)).extracting(LoggedEvent::text).containsExactly("2 INSYNC 1");
+            assertThat(Files.readString(dir.resolve(FileEventLog.FILE_NAME))).isEqualTo("1 INSYNC 0\n2 INSYNC 1\n");
+            // the board stops before 3 is written: 3 was never sent, and is given to the next event
+        }
+        try (FileEventLog log = FileEventLog.open(dir, 100)) {
+            assertThat(log.lastSeq()).isEqualTo(2);
+            assertThat(log.append(LinkEvent.inSync(5)).text()).isEqualTo("3 INSYNC 5");
+        }
+    }
+
+    @Test
     void aLineCutOffMidWriteIsDroppedAndTheNumberingGoesOnFromTheLastWholeOne() throws IOException {
         Files.writeString(dir.resolve(FileEventLog.FILE_NAME), "1 INSYNC 0\n2 INSYNC 1\n3 INSY",
                 StandardCharsets.UTF_8);
