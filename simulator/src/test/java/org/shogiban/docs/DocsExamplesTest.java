@@ -54,7 +54,7 @@ class DocsExamplesTest {
         List<String> readme = examples().stream().filter(e -> e.file().equals("README.md")).map(Example::command)
                 .toList();
         assertThat(readme).contains(
-                "./mvnw -q install -DskipTests && java -jar simulator/target/shogiban-simulator.jar web",
+                "./mvnw -q install -DskipTests && \"$(.mvn/find-jdk)/bin/java\" -jar simulator/target/shogiban-simulator.jar web",
                 "bash .ci/run");
     }
 
@@ -212,7 +212,7 @@ class DocsExamplesTest {
         }
         if (w.get(0).equals("./mvnw")) {
             mvnw(example, w.subList(1, w.size()), stdin, expected);
-        } else if (w.size() >= 3 && w.get(0).equals("java") && w.get(1).equals("-jar")) {
+        } else if (w.size() >= 3 && isJava(example, w.get(0)) && w.get(1).equals("-jar")) {
             List<String> args = w.subList(3, w.size());
             switch (w.get(2)) {
                 case "board-firmware/target/shogiban.jar" -> check(example, firmware(args, stdin), expected);
@@ -222,6 +222,34 @@ class DocsExamplesTest {
         } else {
             throw new AssertionError(example + ": the docs check does not know how to run '" + w.get(0) + "'");
         }
+    }
+
+    /**
+     * {@code java}, or the JDK the build found ({@code "$(.mvn/find-jdk)/bin/java"}, as the README writes it because
+     * the {@code java} on a fresh machine's PATH may be older than 21): then find-jdk must name a JDK 21 or newer.
+     */
+    private static boolean isJava(Example example, String word) throws Exception {
+        if (word.equals("java")) {
+            return true;
+        }
+        if (!word.equals("$(.mvn/find-jdk)/bin/java")) {
+            return false;
+        }
+        Process finder = new ProcessBuilder(ROOT.resolve(".mvn/find-jdk").toString()).redirectErrorStream(true).start();
+        String home = new String(finder.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(finder.waitFor()).as("%s: .mvn/find-jdk exits 0 (%s)", example, home).isZero();
+        Path java = Path.of(home, "bin", "java");
+        assertThat(Files.isExecutable(java)).as("%s: %s is a java", example, java).isTrue();
+        Process version = new ProcessBuilder(java.toString(), "-XshowSettings:properties", "-version")
+                .redirectErrorStream(true).start();
+        String settings = new String(version.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        version.waitFor();
+        int feature = settings.lines().map(String::strip).filter(l -> l.startsWith("java.specification.version = "))
+                .map(l -> Integer.parseInt(l.substring(l.indexOf('=') + 1).strip().split("\\.")[0]))
+                .findFirst().orElse(0);
+        assertThat(feature).as("%s: the JDK find-jdk names (%s) runs the jars", example, home)
+                .isGreaterThanOrEqualTo(21);
+        return true;
     }
 
     private static void mvnw(Example example, List<String> args, byte[] stdin, int expected) throws Exception {
