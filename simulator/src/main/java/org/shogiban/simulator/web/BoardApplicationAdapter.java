@@ -155,6 +155,7 @@ public final class BoardApplicationAdapter implements WebBoard {
             app.setJournal(journal);
         }
         app.addListener(this::onEvent);
+        app.addPassListener(now -> snapshotPassed());
         serialLink = storage.serial() == null ? () -> { } : SerialLinks.attach(app, storage.records(),
                 SerialLinks.eventDirectory(storage.state(), storage.records()), storage.serial(), storage.link());
         noteSettings(session);
@@ -216,6 +217,32 @@ public final class BoardApplicationAdapter implements WebBoard {
     }
 
     // ------------------------------------------------------------------------------------------------ events
+
+    // what the pages were last told of the session's snapshot; the scan thread's only
+    private String toldPhase;
+    private int toldPly = -1;
+    private String toldRunning;
+    private String toldStart;
+    private boolean toldOver;
+
+    /**
+     * After each pass (on the scan thread): the session's snapshot is renewed at the end of a pass, after its events
+     * were told; when what a page shows of it changed (the phase, the ply, whose clock runs, the start, the result),
+     * the pages are told again, so that they never keep a stale clock or move list.
+     */
+    private void snapshotPassed() {
+        BoardSnapshot s = app.snapshot();
+        String running = s.clock() == null ? null : s.clock().running();
+        if (s.ply() != toldPly || !s.phase().equals(toldPhase) || !Objects.equals(running, toldRunning)
+                || !Objects.equals(s.startSfen(), toldStart) || (s.result() != null) != toldOver) {
+            toldPly = s.ply();
+            toldPhase = s.phase();
+            toldRunning = running;
+            toldStart = s.startSfen();
+            toldOver = s.result() != null;
+            changed();
+        }
+    }
 
     /** On the runtime's thread. */
     private void onEvent(BoardEvent event) {
