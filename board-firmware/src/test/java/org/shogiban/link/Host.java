@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
  * a time limit (a pump thread moves the device's bytes into a queue, so a read never hangs the test), and can stop
  * reading altogether ({@link #pauseReading()}), leaving the bytes in the device.
  */
-final class Host implements AutoCloseable {
-    static final long WAIT_MILLIS = 10_000;
+public final class Host implements AutoCloseable {
+    public static final long WAIT_MILLIS = 10_000;
 
     private final InputStream in;
     private final OutputStream out;
@@ -27,12 +27,12 @@ final class Host implements AutoCloseable {
     private boolean paused;
     private final Thread pump;
 
-    Host(Path device) throws IOException {
+    public Host(Path device) throws IOException {
         this(device, false);
     }
 
     /** Opens the host end, paused: nothing is read from the device until {@link #resumeReading()}. */
-    static Host paused(Path device) throws IOException {
+    public static Host paused(Path device) throws IOException {
         return new Host(device, true);
     }
 
@@ -68,25 +68,25 @@ final class Host implements AutoCloseable {
         bytes.add(-1);
     }
 
-    void pauseReading() {
+    public void pauseReading() {
         synchronized (gate) {
             paused = true;
         }
     }
 
-    void resumeReading() {
+    public void resumeReading() {
         synchronized (gate) {
             paused = false;
             gate.notifyAll();
         }
     }
 
-    void sendRaw(byte[] data) throws IOException {
+    public void sendRaw(byte[] data) throws IOException {
         out.write(data);
         out.flush();
     }
 
-    void send(String line) throws IOException {
+    public void send(String line) throws IOException {
         sendRaw((line + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
@@ -108,7 +108,7 @@ final class Host implements AutoCloseable {
     }
 
     /** The next line without its LF, waiting up to {@code waitMillis} for each byte. */
-    String line(long waitMillis) throws IOException {
+    public String line(long waitMillis) throws IOException {
         ByteArrayOutputStream line = new ByteArrayOutputStream();
         for (int b; (b = next(waitMillis)) != '\n'; ) {
             line.write(b);
@@ -116,12 +116,12 @@ final class Host implements AutoCloseable {
         return line.toString(StandardCharsets.UTF_8);
     }
 
-    String line() throws IOException {
+    public String line() throws IOException {
         return line(WAIT_MILLIS);
     }
 
     /** The next line that is not an event ({@code * ...}): the reply to the last command. */
-    String reply() throws IOException {
+    public String reply() throws IOException {
         while (true) {
             String l = line();
             if (!l.startsWith("* ")) {
@@ -131,7 +131,7 @@ final class Host implements AutoCloseable {
     }
 
     /** After {@code OK <n>}: the n bytes of the body, checking the LF after them. */
-    byte[] body(String okLine) throws IOException {
+    public byte[] body(String okLine) throws IOException {
         if (!okLine.matches("OK \\d+")) {
             throw new IOException("not a body reply: " + okLine);
         }
@@ -147,13 +147,13 @@ final class Host implements AutoCloseable {
     }
 
     /** Sends a command whose reply has a body and returns the body. */
-    byte[] bodyOf(String command) throws IOException {
+    public byte[] bodyOf(String command) throws IOException {
         send(command);
         return body(reply());
     }
 
     /** Whether bytes are waiting already read from the device. */
-    boolean hasBuffered() {
+    public boolean hasBuffered() {
         return !bytes.isEmpty();
     }
 

@@ -14,18 +14,18 @@ import java.util.concurrent.TimeUnit;
  * {@link #boardEnd()} through jSerialComm, the test opens {@link #hostEnd()} as a plain file. {@link #stop()} pulls the
  * cable (socat ends, both links disappear), {@link #start()} plugs it in again under the same names.
  */
-final class PtyPair implements AutoCloseable {
+public final class PtyPair implements AutoCloseable {
     private final Path boardEnd;
     private final Path hostEnd;
     private Process socat;
 
-    PtyPair(Path dir) {
+    public PtyPair(Path dir) {
         this.boardEnd = dir.resolve("board");
         this.hostEnd = dir.resolve("host");
     }
 
     /** Whether socat is installed (.ci/run installs it). */
-    static boolean available() {
+    public static boolean available() {
         try {
             Process p = new ProcessBuilder("socat", "-V").redirectErrorStream(true).start();
             p.getInputStream().readAllBytes();
@@ -38,16 +38,16 @@ final class PtyPair implements AutoCloseable {
         }
     }
 
-    Path boardEnd() {
+    public Path boardEnd() {
         return boardEnd;
     }
 
-    Path hostEnd() {
+    public Path hostEnd() {
         return hostEnd;
     }
 
     /** Starts socat and returns once it says both ends are open and it is transferring data. */
-    PtyPair start() throws IOException {
+    public PtyPair start() throws IOException {
         socat = new ProcessBuilder(List.of("socat", "-d", "-d", "pty,raw,echo=0,link=" + boardEnd,
                 "pty,raw,echo=0,link=" + hostEnd)).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         BufferedReader err = new BufferedReader(new InputStreamReader(socat.getErrorStream(),
@@ -74,7 +74,7 @@ final class PtyPair implements AutoCloseable {
     }
 
     /** Ends socat (as pulling the cable): both ends hang up and their links disappear. */
-    void stop() throws InterruptedException {
+    public void stop() throws InterruptedException {
         if (socat != null) {
             socat.destroy();
             if (!socat.waitFor(5, TimeUnit.SECONDS)) {

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.shogiban.session.GameSettings;
 import org.shogiban.app.RecordSink;
 import org.shogiban.app.SerialLinks;
+import org.shogiban.link.Host;
+import org.shogiban.link.PtyPair;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.scan.ManualClock;
 import org.shogiban.inference.CommitPolicy;

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogiban.simulator.SimulatorCli;
-import org.shogiban.simulator.console.Host;
-import org.shogiban.simulator.console.PtyPair;
+import org.shogiban.link.Host;
+import org.shogiban.link.PtyPair;
 
 /**
  * {@code web --state DIR --serial PATH} as a real process, killed with SIGKILL in the middle of a game and started

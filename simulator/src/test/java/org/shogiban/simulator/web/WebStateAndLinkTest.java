@@ -27,8 +27,8 @@ import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Side;
 import org.shogiban.rules.Square;
-import org.shogiban.simulator.console.Host;
-import org.shogiban.simulator.console.PtyPair;
+import org.shogiban.link.Host;
+import org.shogiban.link.PtyPair;
 import org.shogiban.simulator.trace.Place;
 
 /**
