@@ -11,7 +11,6 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
-import org.shogiban.link.ArbiterCommand;
 import org.shogiban.link.BoardAnswer;
 import org.shogiban.link.LinkEvent;
 import org.shogiban.link.LinkedBoard;
@@ -224,12 +223,14 @@ public final class BoardApplicationLink implements LinkedBoard {
     }
 
     @Override
-    public BoardAnswer arbiter(ArbiterCommand command) {
+    public BoardAnswer arbiter(List<String> words) {
+        SessionInput.Arbiter action;
         try {
-            app.submit(ArbiterCommands.parse(List.of(command.words().split(" ")), app.now()));
+            action = ArbiterCommands.parse(words, app.now());
         } catch (IllegalArgumentException e) {
             return BoardAnswer.refused(e.getMessage());
         }
-        return BoardAnswer.accepted("arbiter " + command.words());
+        app.submit(action);
+        return BoardAnswer.accepted("arbiter " + action.describe());
     }
 }

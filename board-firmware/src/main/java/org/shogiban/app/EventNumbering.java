@@ -196,7 +196,7 @@ public final class EventNumbering implements ChangeJournal {
                 case BoardEvent.ClockPressed c -> null;
                 case BoardEvent.TimeUp t -> LinkEvent.of("CLOCK", "timeup", LinkEvent.side(t.side()));
                 case BoardEvent.ArbiterCalled c -> LinkEvent.of("ARBITER", "called", c.why());
-                case BoardEvent.ArbiterActed a -> LinkEvent.of("ARBITER", a.action().describe());
+                case BoardEvent.ArbiterActed a -> LinkEvent.arbiter(a.action().describe());
                 case BoardEvent.CheckPieces c -> LinkEvent.of("DISCREPANCY", Integer.toString(plies), "check",
                         c.why());
                 case BoardEvent.GameResumed r -> LinkEvent.of("GAME", session.startedAt() == null ? "-"

@@ -139,9 +139,9 @@ public record LinkEvent(String type, List<String> fields) {
         return of("FAULT", failed ? "failed" : "recovered", address, text);
     }
 
-    /** {@code ARBITER <the command's words>}: the arbiter acted, e.g. {@code ARBITER adjust sente +30}. */
-    public static LinkEvent arbiter(ArbiterCommand command) {
-        return of("ARBITER", command.words());
+    /** {@code ARBITER <the action>}: the arbiter acted, the action as the record writes it ({@code adjust sente +30s}). */
+    public static LinkEvent arbiter(String words) {
+        return of("ARBITER", words);
     }
 
     /** {@code sente}, {@code gote} or {@code none}. */

@@ -10,6 +10,7 @@ import java.util.Optional;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.notation.GameRecords;
 import org.shogiban.notation.RecordFormat;
+import org.shogiban.session.ArbiterCommands;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -201,13 +202,12 @@ public final class LinkProtocol {
         if (!session.isArbiter()) {
             return err(LinkError.NOAUTH, "arbiter commands need AUTH <pin> first");
         }
-        ArbiterCommand command;
         try {
-            command = ArbiterCommand.parse(args);
+            ArbiterCommands.parse(args, 0);
         } catch (IllegalArgumentException e) {
             return err(LinkError.SYNTAX, e.getMessage());
         }
-        return answer(board.arbiter(command));
+        return answer(board.arbiter(List.copyOf(args)));
     }
 
     private static byte[] answer(BoardAnswer answer) {

@@ -56,6 +56,9 @@ public interface LinkedBoard {
     /** Asks for a new game; the answer says whether the board accepted and what follows. */
     BoardAnswer newGame(NewGameOptions options);
 
-    /** An arbiter's command (the link has checked the PIN); the answer is the board's verdict. */
-    BoardAnswer arbiter(ArbiterCommand command);
+    /**
+     * An arbiter's command, the words after {@code arbiter} as {@link org.shogiban.session.ArbiterCommands} reads
+     * them (the link has checked the PIN and the words); the answer is the board's verdict.
+     */
+    BoardAnswer arbiter(List<String> words);
 }

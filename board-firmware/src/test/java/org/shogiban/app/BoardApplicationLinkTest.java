@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.inference.CommitPolicy;
-import org.shogiban.link.ArbiterCommand;
 import org.shogiban.link.LinkEvent;
 import org.shogiban.link.MemoryEventLog;
 import org.shogiban.link.NewGameOptions;
@@ -70,11 +69,11 @@ class BoardApplicationLinkTest {
         BoardApplicationLink link = attach(rig, null);
         List<LinkEvent> events = new ArrayList<>();
         link.subscribe(events::add);
-        assertThat(link.arbiter(new ArbiterCommand.Pause()).accepted()).isTrue();
+        assertThat(link.arbiter(List.of("pause")).accepted()).isTrue();
         rig.run(100);
         assertThat(rig.app.view().phase()).isEqualTo(org.shogiban.session.BoardPhase.PAUSED);
         assertThat(events).extracting(LinkEvent::text).contains("ARBITER pause");
-        assertThat(link.arbiter(new ArbiterCommand.Resume()).accepted()).isTrue();
+        assertThat(link.arbiter(List.of("resume")).accepted()).isTrue();
         rig.run(100);
         assertThat(rig.app.view().phase()).isEqualTo(org.shogiban.session.BoardPhase.PLAYING);
         assertThat(link.newGame(NewGameOptions.parse("time=main=600 sente=Habu")).text())

@@ -52,9 +52,9 @@ class FakeBoard implements LinkedBoard {
     }
 
     @Override
-    public BoardAnswer arbiter(ArbiterCommand command) {
-        commands.add(command);
-        return command instanceof ArbiterCommand.Undo ? BoardAnswer.refused("no move to undo")
-                : BoardAnswer.accepted(command.words());
+    public BoardAnswer arbiter(List<String> words) {
+        commands.add(words);
+        return words.equals(List.of("undo")) ? BoardAnswer.refused("no move to undo")
+                : BoardAnswer.accepted(String.join(" ", words));
     }
 }

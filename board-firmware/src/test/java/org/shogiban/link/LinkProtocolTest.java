@@ -139,12 +139,14 @@ class LinkProtocolTest {
         assertThat(send("ARBITER adjust gote -30")).isEqualTo("OK adjust gote -30\n");
         assertThat(send("ARBITER result RESIGNATION gote")).isEqualTo("OK result RESIGNATION gote\n");
         assertThat(send("ARBITER undo")).isEqualTo("ERR REFUSED no move to undo\n");
-        assertThat(send("ARBITER adjust north 5")).startsWith("ERR SYNTAX 'north' is not a side");
-        assertThat(send("ARBITER result WON sente")).startsWith("ERR SYNTAX 'WON' is not a game status");
+        assertThat(send("ARBITER adjust north 5")).startsWith("ERR SYNTAX side 'north' is not sente or gote");
+        assertThat(send("ARBITER adjust sente soon")).startsWith("ERR SYNTAX seconds 'soon' is not a number");
+        assertThat(send("ARBITER result WON sente")).startsWith("ERR SYNTAX result status 'WON' is none of");
+        assertThat(send("ARBITER result ONGOING none")).startsWith("ERR SYNTAX result status must end the game");
+        assertThat(send("ARBITER pause now")).startsWith("ERR SYNTAX arbiter pause takes no argument");
         assertThat(send("ARBITER dance")).startsWith("ERR SYNTAX unknown arbiter action 'dance'");
-        assertThat(board.commands).containsExactly(new ArbiterCommand.Pause(), new ArbiterCommand.Adjust(Side.GOTE,
-                -30), new ArbiterCommand.SetResult(org.shogiban.rules.GameStatus.RESIGNATION, Side.GOTE),
-                new ArbiterCommand.Undo());
+        assertThat(board.commands).containsExactly(List.of("pause"), List.of("adjust", "gote", "-30"),
+                List.of("result", "RESIGNATION", "gote"), List.of("undo"));
         assertThat(send("QUIT")).isEqualTo("OK bye\n");
         assertThat(send("ARBITER resume")).as("QUIT ends the arbiter's session").startsWith("ERR NOAUTH");
     }
@@ -218,8 +220,7 @@ class LinkProtocolTest {
                 Side.SENTE), 25).text()).isEqualTo("RESULT CHECKMATE sente - 25");
         assertThat(LinkEvent.clock(Side.GOTE, 598_000, 0, 1, 600_000, 30_000, 1).text())
                 .isEqualTo("CLOCK gote sente 598000 0 1 gote 600000 30000 1");
-        assertThat(LinkEvent.arbiter(new ArbiterCommand.Adjust(Side.SENTE, 30)).text())
-                .isEqualTo("ARBITER adjust sente +30");
+        assertThat(LinkEvent.arbiter("adjust sente +30s").text()).isEqualTo("ARBITER adjust sente +30s");
         assertThat(LoggedEvent.parse(move.text())).extracting(LoggedEvent::text).isEqualTo(move.text());
     }
 }

@@ -435,21 +435,7 @@ public final class BoardApplicationAdapter implements WebBoard {
     }
 
     @Override
-    public void arbiter(ArbiterAction action) {
-        List<String> words = new java.util.ArrayList<>(List.of(action.action()));
-        switch (action.action()) {
-            case "adjust" -> {
-                words.add(action.side() == null ? "" : action.side().label());
-                words.add((action.seconds() >= 0 ? "+" : "") + action.seconds());
-            }
-            case "result" -> {
-                words.add(action.status() == null ? "" : action.status());
-                words.add(action.winner() == null ? "none" : action.winner());
-            }
-            default -> {
-                // pause, resume, undo, overrule, abort take no more words
-            }
-        }
+    public void arbiter(List<String> words) {
         app.submit(ArbiterCommands.parse(words, app.now()));
     }
 

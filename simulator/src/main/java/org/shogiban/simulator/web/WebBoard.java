@@ -58,8 +58,11 @@ public interface WebBoard extends AutoCloseable {
     /** The side to move declares impasse (入玉宣言). */
     void declare();
 
-    /** An arbiter's action, the PIN already checked. */
-    void arbiter(ArbiterAction action);
+    /**
+     * An arbiter's action, the PIN already checked: the words after {@code arbiter} as
+     * {@link org.shogiban.session.ArbiterCommands} reads them, already checked.
+     */
+    void arbiter(List<String> words);
 
     /**
      * Ends the game in progress (if any) and sets up a new one as asked; what is left out (null or blank) is the
@@ -120,19 +123,6 @@ public interface WebBoard extends AutoCloseable {
         public NewGame(String mode, String time, String start, boolean layOut) {
             this(mode, time, start, layOut, null, null);
         }
-    }
-
-    /**
-     * An arbiter's action, as the console's {@code arbiter} command words it: {@code pause}, {@code resume},
-     * {@code adjust} (side, seconds), {@code result} (status, winner), {@code undo}, {@code overrule}, {@code abort}.
-     *
-     * @param action the action word
-     * @param side for {@code adjust}: whose time; null otherwise
-     * @param seconds for {@code adjust}: seconds added (negative: taken away)
-     * @param status for {@code result}: a game status name such as {@code RESIGNATION}
-     * @param winner for {@code result}: {@code sente}, {@code gote} or {@code none}
-     */
-    record ArbiterAction(String action, Side side, long seconds, String status, String winner) {
     }
 
     /**

@@ -14,7 +14,8 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -27,6 +28,7 @@ import org.shogiban.notation.GameRecord;
 import org.shogiban.notation.GameRecords;
 import org.shogiban.notation.RecordFormat;
 import org.shogiban.rules.Side;
+import org.shogiban.session.ArbiterCommands;
 import org.shogiban.simulator.trace.Place;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -255,34 +257,43 @@ public final class WebServer implements AutoCloseable {
         if (!MessageDigest.isEqual(given, pin)) {
             throw new Refusal(403, "wrong PIN");
         }
-        String action = text(b, "action");
-        if (!Arrays.asList("pause", "resume", "adjust", "result", "undo", "overrule", "abort").contains(action)) {
-            throw new IllegalArgumentException("arbiter action '" + action
-                    + "' is not pause, resume, adjust, result, undo, overrule or abort");
-        }
-        Side side = null;
-        long seconds = 0;
-        String status = null;
-        String winner = null;
-        if (action.equals("adjust")) {
-            side = side(text(b, "side"));
-            JsonNode s = b.get("seconds");
-            if (s == null || !s.canConvertToLong()) {
-                throw new IllegalArgumentException("adjust needs 'seconds', a whole number (negative takes time)");
-            }
-            seconds = s.asLong();
-            if (Math.abs(seconds) > 360_000) {
-                throw new IllegalArgumentException("seconds " + seconds + " is out of range -360000..360000");
-            }
-        } else if (action.equals("result")) {
-            status = text(b, "status").toUpperCase(Locale.ROOT);
-            winner = text(b, "winner");
-            if (!winner.equals("sente") && !winner.equals("gote") && !winner.equals("none")) {
-                throw new IllegalArgumentException("winner '" + winner + "' is not sente, gote or none");
-            }
-        }
-        board.arbiter(new WebBoard.ArbiterAction(action, side, seconds, status, winner));
+        List<String> words = arbiterWords(b);
+        ArbiterCommands.parse(words, 0); // the words are checked here: a bad one is a 400 naming it
+        board.arbiter(words);
         ok(ex);
+    }
+
+    /**
+     * The arbiter's words as the console and the USB link write them, from the page's fields: {@code action}, then
+     * {@code side} and {@code seconds} for {@code adjust}, {@code status}, {@code winner} and an optional
+     * {@code reason} for {@code result}.
+     */
+    private static List<String> arbiterWords(JsonNode b) {
+        String action = text(b, "action");
+        List<String> words = new ArrayList<>(List.of(action));
+        switch (action) {
+            case "adjust" -> {
+                words.add(text(b, "side"));
+                JsonNode s = b.get("seconds");
+                if (s == null || !s.canConvertToLong() || Math.abs(s.asLong()) > 360_000) {
+                    throw new IllegalArgumentException("adjust needs 'seconds', a whole number in -360000..360000"
+                            + " (negative takes time)");
+                }
+                words.add((s.asLong() >= 0 ? "+" : "") + s.asLong());
+            }
+            case "result" -> {
+                words.add(text(b, "status"));
+                words.add(text(b, "winner"));
+                JsonNode reason = b.get("reason");
+                if (reason != null && reason.isTextual() && !reason.asText().isBlank()) {
+                    words.addAll(List.of(reason.asText().strip().split("\\s+")));
+                }
+            }
+            default -> {
+                // the other actions take no more words; an unknown one is refused by the parser
+            }
+        }
+        return words;
     }
 
     private void download(HttpExchange ex, String id) throws IOException {

@@ -255,6 +255,14 @@ class WebServerTest {
         assertThat(wrong.statusCode()).isEqualTo(403);
         assertThat(error(wrong)).isEqualTo("wrong PIN");
         assertThat(post("/api/arbiter", "{\"pin\":\"2468\",\"action\":\"explode\"}").statusCode()).isEqualTo(400);
+        HttpResponse<String> north = post("/api/arbiter",
+                "{\"pin\":\"2468\",\"action\":\"adjust\",\"side\":\"north\",\"seconds\":30}");
+        assertThat(north.statusCode()).isEqualTo(400);
+        assertThat(error(north)).isEqualTo("side 'north' is not sente or gote");
+        HttpResponse<String> won = post("/api/arbiter",
+                "{\"pin\":\"2468\",\"action\":\"result\",\"status\":\"WON\",\"winner\":\"sente\"}");
+        assertThat(won.statusCode()).isEqualTo(400);
+        assertThat(error(won)).startsWith("result status 'WON' is none of");
         HttpResponse<String> pause = post("/api/arbiter", "{\"pin\":\"2468\",\"action\":\"pause\"}");
         assertThat(pause.statusCode()).isEqualTo(200);
         board.advance(100);
