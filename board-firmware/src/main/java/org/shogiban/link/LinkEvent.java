@@ -139,7 +139,7 @@ public record LinkEvent(String type, List<String> fields) {
         return of("FAULT", failed ? "failed" : "recovered", address, text);
     }
 
-    /** {@code ARBITER <the action>}: the arbiter acted, the action as the record writes it ({@code adjust sente +30s}). */
+    /** {@code ARBITER <the action>}: the arbiter acted, as the record writes it ({@code adjust sente +30s}). */
     public static LinkEvent arbiter(String words) {
         return of("ARBITER", words);
     }
