@@ -11,6 +11,7 @@ import org.shogiban.hal.Player;
 import org.shogiban.hal.StatusLed;
 import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
+import org.shogiban.simulator.table.PieceTable;
 
 /**
  * Draws the console board as text: both komadai, the 81 squares with the pieces as they physically lie (SFEN letters:
@@ -24,7 +25,7 @@ final class BoardDrawing {
     private BoardDrawing() {
     }
 
-    static String draw(ConsoleTable table, LedFrame leds, BoardView view, List<String> lastEvents) {
+    static String draw(PieceTable table, LedFrame leds, BoardView view, List<String> lastEvents) {
         StringBuilder sb = new StringBuilder();
         sb.append("  gote komadai : ").append(komadai(table, leds, Player.GOTE)).append('\n');
         sb.append("   ");
@@ -46,7 +47,7 @@ final class BoardDrawing {
         sb.append(rule);
         sb.append("  sente komadai: ").append(komadai(table, leds, Player.SENTE)).append('\n');
         StringBuilder hand = new StringBuilder();
-        for (Piece p : table.held()) {
+        for (Piece p : table.view().held()) {
             hand.append(hand.isEmpty() ? "" : " ").append(p.sfen());
         }
         if (!hand.isEmpty()) {
@@ -68,7 +69,7 @@ final class BoardDrawing {
         return s.length() == 1 ? " " + s : s;
     }
 
-    private static String komadai(ConsoleTable table, LedFrame leds, Player player) {
+    private static String komadai(PieceTable table, LedFrame leds, Player player) {
         StringBuilder sb = new StringBuilder();
         for (int k = KomadaiSlot.values().length - 1; k >= 0; k--) {
             KomadaiSlot slot = KomadaiSlot.values()[k];

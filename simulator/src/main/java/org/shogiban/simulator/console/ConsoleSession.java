@@ -34,6 +34,7 @@ import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
+import org.shogiban.simulator.table.PieceTable;
 import org.shogiban.simulator.trace.Place;
 import org.shogiban.simulator.trace.TraceEvent;
 
@@ -76,7 +77,7 @@ public final class ConsoleSession {
     private final boolean prompt;
     private final MemoryBoard hardware;
     private final BoardApplication app;
-    private final ConsoleTable table;
+    private final PieceTable table;
     private final Deque<String> lastEvents = new ArrayDeque<>();
 
     /**
@@ -108,7 +109,7 @@ public final class ConsoleSession {
         this.hardware = new MemoryBoard(kind, time.clock());
         this.app = new BoardApplication(hardware.board(), ScanSettings.defaults(), time.clock(), session, records);
         app.setJournal(journal);
-        this.table = new ConsoleTable(hardware, kind);
+        this.table = new PieceTable(kind, hardware.squares, hardware.komadai);
         app.addListener(this::onEvent);
     }
 

@@ -49,6 +49,7 @@ import org.shogiban.session.GameSettings;
 import org.shogiban.session.PlayMode;
 import org.shogiban.session.SessionInput;
 import org.shogiban.simulator.trace.Place;
+import org.shogiban.simulator.table.PieceTable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -12,6 +12,7 @@ import org.shogiban.hal.StatusLed;
 import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Square;
+import org.shogiban.simulator.table.PieceTable;
 
 /**
  * Everything one page draws, as one JSON object: the board's snapshot ({@code state}), the wooden pieces as they lie

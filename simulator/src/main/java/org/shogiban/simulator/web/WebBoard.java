@@ -9,6 +9,7 @@ import org.shogiban.hal.SensorKind;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.rules.Side;
 import org.shogiban.simulator.trace.Place;
+import org.shogiban.simulator.table.PieceTable;
 
 /**
  * Port: what the web page needs from the simulated board, in the board's words. The page reads the game's snapshot,

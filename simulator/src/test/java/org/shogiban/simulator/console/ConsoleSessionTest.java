@@ -95,7 +95,7 @@ class ConsoleSessionTest {
         assertThat(p.exit()).isZero();
         assertThat(p.moves()).isEqualTo(usi("7g7f", "3c3d"));
         assertThat(p.out()).contains("error: the komadai slot sente:P is empty",
-                "error: unknown command 'fly'; type help", "error: you hold no piece: lift one first");
+                "error: unknown command 'fly'; type help", "error: no piece is held: lift one first");
         assertThat(p.out()).contains("  |  .   .   .   .   .   .   .   .   . | e");
     }
 

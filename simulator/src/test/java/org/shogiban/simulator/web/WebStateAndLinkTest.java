@@ -30,6 +30,7 @@ import org.shogiban.rules.Square;
 import org.shogiban.link.Host;
 import org.shogiban.link.PtyPair;
 import org.shogiban.simulator.trace.Place;
+import org.shogiban.simulator.table.PieceTable;
 
 /**
  * The web board keeps one runtime for its life: with {@code --state} it journals and resumes a game after a restart

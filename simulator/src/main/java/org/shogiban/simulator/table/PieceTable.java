@@ -1,4 +1,4 @@
-package org.shogiban.simulator.web;
+package org.shogiban.simulator.table;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -126,6 +126,38 @@ public final class PieceTable {
                 yield Piece.of(side(k.player()), p.type().unpromoted());
             }
         };
+    }
+
+    /**
+     * Puts a held piece down as the console's {@code place} does: on a square the last lifted piece, its promoted
+     * side up when {@code promotedSideUp} (else its unpromoted side); in a komadai slot the last lifted piece of that
+     * slot's kind (else the last lifted).
+     */
+    public synchronized Piece put(Place place, boolean promotedSideUp) {
+        if (held.isEmpty()) {
+            throw new IllegalStateException("no piece is held: lift one first");
+        }
+        if (place instanceof Place.OnSquare) {
+            Piece p = held.get(0);
+            PieceType base = p.type().unpromoted();
+            if (promotedSideUp && !base.canPromote()) {
+                throw new IllegalStateException("a " + base.name().toLowerCase(Locale.ROOT) + " has no promoted side");
+            }
+            if (squares[((Place.OnSquare) place).square().index()] == null) {
+                held.set(0, Piece.of(p.side(), promotedSideUp ? base.promoted() : base));
+            }
+        }
+        return put(place, (Integer) null);
+    }
+
+    /** The piece on a square (SFEN index) as it lies, or null. */
+    public synchronized Piece at(int index) {
+        return squares[index];
+    }
+
+    /** The count in a komadai slot. */
+    public synchronized int komadai(Player player, KomadaiSlot slot) {
+        return komadai[slotIndex(player, slot)];
     }
 
     /** Turns a held piece over in the air; no sensor sees it until it is put down. */

@@ -1,4 +1,4 @@
-package org.shogiban.simulator.web;
+package org.shogiban.simulator.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
