@@ -108,7 +108,8 @@ public final class WebCommand implements SimulatorCommand {
             return new Running(board, server, server.start());
         } catch (java.net.BindException e) {
             board.close();
-            throw new UsageError("cannot listen on " + bind.getHostAddress() + ":" + port + ": " + e.getMessage());
+            throw new UsageError("cannot listen on " + bind.getHostAddress() + ":" + port + ": " + e.getMessage()
+                    + " (another program may hold the port: choose one with --port, or --port 0 for any free one)");
         } catch (Exception e) {
             board.close();
             throw e;

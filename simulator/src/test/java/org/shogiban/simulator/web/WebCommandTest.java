@@ -56,6 +56,18 @@ class WebCommandTest {
     }
 
     @Test
+    void aPortAnotherProgramHoldsIsAUsageErrorSayingWhatToDo() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getLoopbackAddress())) {
+            String port = Integer.toString(taken.getLocalPort());
+            assertThatThrownBy(() -> WebCommand.start(List.of("--port", port)))
+                    .isInstanceOf(SimulatorCommand.UsageError.class)
+                    .hasMessageContaining("cannot listen on 127.0.0.1:" + port)
+                    .hasMessageContaining("--port 0 for any free one");
+        }
+    }
+
+    @Test
     void theCommandIsListedInTheUsage() {
         assertThat(Cli.run("help").out()).anyMatch(l -> l.contains("web [--port 8080] [--bind 127.0.0.1]"));
     }
