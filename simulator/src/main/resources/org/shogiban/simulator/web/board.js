@@ -193,6 +193,7 @@ function renderState(state) {
   const setup = state.setup;
   document.getElementById('setup-line').textContent = setup.sensors + ' sensors, ' + setup.mode + ', time '
     + setup.time + (setup.start === 'startpos' ? '' : ', start ' + setup.start);
+  renderNames(setup, s.players);
   let text;
   if (s.phase === 'SETUP') {
     const wrong = s.waitingFor && s.waitingFor.squares ? s.waitingFor.squares.length + s.waitingFor.slots.length : 0;
@@ -217,6 +218,20 @@ function renderState(state) {
   line.textContent = text;
   line.dataset.phase = s.phase;
   line.dataset.ply = String(s.ply);
+}
+
+/**
+ * Names each side by its role (先手/後手; in a handicap game 下手, the side given the handicap, and 上手) and by its
+ * player when the game has one.
+ */
+function renderNames(setup, names) {
+  const handicap = setup.start !== 'startpos' && !setup.start.startsWith('sfen');
+  for (const side of ['sente', 'gote']) {
+    const role = side === 'sente' ? (handicap ? '下手' : '先手') : (handicap ? '上手' : '後手');
+    const name = names && names[side];
+    players[side].querySelector('.clock-name').textContent = (side === 'sente' ? '☗ ' : '☖ ') + side + ' ' + role
+      + (name ? ' · ' + name : '');
+  }
 }
 
 function clockText(ms) {

@@ -233,6 +233,10 @@ class WebPageBrowserTest {
         assertThat(state.get("players").get("gote").asText()).isEqualTo("藤井");
         assertThat(state.get("clock").get("control").asText()).startsWith("main=300,byoyomi=10");
         assertThat(log()).contains("game over: aborted");
+        waitFor("each side named by its handicap role and its player", () -> browser.findElement(By.cssSelector(
+                "[data-player='gote'] .clock-name")).getText().equals("☖ gote 上手 · 藤井")
+                && browser.findElement(By.cssSelector("[data-player='sente'] .clock-name")).getText()
+                .equals("☗ sente 下手 · Habu Yoshiharu"));
         shot("new game bishop handicap");
     }
 
