@@ -36,9 +36,15 @@ import org.shogiban.link.LinkSettings;
 import org.shogiban.link.SerialTransport;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.notation.Handicap;
+import org.shogiban.notation.RecordBoard;
+import org.shogiban.notation.kif.KifWriter;
+import org.shogiban.rules.Game;
 import org.shogiban.rules.GameResult;
+import org.shogiban.rules.Move;
+import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
+import org.shogiban.rules.Square;
 import org.shogiban.session.ArbiterCommands;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardSnapshot;
@@ -253,8 +259,23 @@ public final class BoardApplicationAdapter implements WebBoard {
         if (event instanceof BoardEvent.SetupStarted) {
             shelf.newGame();
         }
-        logged(event instanceof BoardEvent.FaultChanged ? "fault" : "event", event.describe());
+        logged(event instanceof BoardEvent.FaultChanged ? "fault" : "event", event instanceof BoardEvent.MovePlayed m
+                ? describe(m) : event.describe());
         changed();
+    }
+
+    /** A move as the board's events write it, then as players do: {@code ply 1: sente played 7g7f ☗７六歩}. */
+    private String describe(BoardEvent.MovePlayed m) {
+        Optional<Game> game = app.session().game();
+        if (game.isEmpty() || game.get().plies() < m.ply()) {
+            return m.describe();
+        }
+        Position before = game.get().positionAfter(m.ply() - 1);
+        Square lastTo = m.ply() >= 2 ? game.get().moves().get(m.ply() - 2).to() : null;
+        Move move = m.move();
+        PieceType kind = move.isDrop() ? move.drop() : before.pieceAt(move.from()).type();
+        String ki2 = KifWriter.ki2Text(new RecordBoard(before), move, kind, m.mover(), lastTo);
+        return m.describe() + " " + (m.mover() == Side.SENTE ? "☗" : "☖") + ki2.replace("\u3000", "");
     }
 
     /** Keeps what the page shows of the game's settings (read on the runtime's thread, or before it runs). */

@@ -110,7 +110,7 @@ class WebPageBrowserTest {
         assertThat(attr(By.cssSelector("[data-status='attention']"), "data-led")).isEqualTo("yellow");
         shot("2 promotion asked");
         click(browser.findElement(By.cssSelector("[data-button='promote']")));
-        waitFor("8h2b+ is played", () -> log().contains("sente played 8h2b+"));
+        waitFor("8h2b+ is played", () -> log().contains("sente played 8h2b+ ☗２二角成"));
         assertThat(piece("2b")).isEqualTo("+B");
         assertThat(count("sente:B")).isEqualTo(1);
         assertThat(led("8h")).isEqualTo("blue");
@@ -119,7 +119,7 @@ class WebPageBrowserTest {
         drag("3a", "2b");
         waitFor("the horse is held", () -> held().equals("+B"));
         click(slot("gote:B"));
-        waitFor("3a2b is played", () -> log().contains("gote played 3a2b"));
+        waitFor("3a2b is played", () -> log().contains("gote played 3a2b ☖同銀"));
         assertThat(piece("2b")).isEqualTo("s");
         assertThat(count("gote:B")).isEqualTo(1);
         assertThat(led("3a")).isEqualTo("blue");
