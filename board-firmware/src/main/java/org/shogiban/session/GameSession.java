@@ -14,6 +14,7 @@ import org.shogiban.clock.ByoyomiClock;
 import org.shogiban.clock.ClockSignal;
 import org.shogiban.clock.ClockState;
 import org.shogiban.clock.ClockSwitch;
+import org.shogiban.clock.SideClock;
 import org.shogiban.clock.TimeControl;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.ButtonEvent;
@@ -91,6 +92,11 @@ public final class GameSession {
     private final List<Long> moveMillis = new ArrayList<>();
     private final List<List<String>> moveComments = new ArrayList<>();
     private final List<String> startComments = new ArrayList<>();
+    /**
+     * Per ply, the clock of the side to move when that ply's turn began (null when not known): one more than the
+     * moves played while a game is on. An undo or a takeback puts the clocks back from here.
+     */
+    private final List<SideClock> turnClocks = new ArrayList<>();
     private long turnStartMillis;
     private Instant gameStartWall;
     private Instant gameEndWall;
@@ -132,6 +138,7 @@ public final class GameSession {
         s.clock = new ByoyomiClock(settings.timeControl(), settings.beeps());
         s.clock.start(settings.start().sideToMove(), nowMillis);
         s.clockRunning = settings.start().sideToMove();
+        s.turnClocks.add(s.clock.state(nowMillis).of(s.clockRunning));
         return s;
     }
 
@@ -345,6 +352,8 @@ public final class GameSession {
         clock = new ByoyomiClock(settings.timeControl(), settings.beeps());
         clock.start(settings.start().sideToMove(), now);
         clockRunning = settings.start().sideToMove();
+        turnClocks.clear();
+        turnClocks.add(clock.state(now).of(clockRunning));
         log.info("game started from {}: {} to move", settings.start().toSfen(),
                 settings.start().sideToMove().label());
         out.add(new BoardEvent.GameStarted(now, settings.start()));
@@ -422,6 +431,8 @@ public final class GameSession {
     private void onLegalMove(InferenceEvent.MoveCompleted m) {
         Side mover = game.current().sideToMove();
         Long elapsed = null;
+        // the opponent's clock does not run before the switch: as it stands now, it is the one their turn starts with
+        SideClock nextTurn = clock.state(inputMillis).of(mover.opponent());
         if (clockRunning == mover) {
             // stable commit: charged up to the sensor change that completed the move; clock commit: to the press
             long at = settings.inference().commitPolicy() == CommitPolicy.STABLE
@@ -443,6 +454,7 @@ public final class GameSession {
         } else {
             moveMillis.add(elapsed != null ? elapsed : m.timeMillis() - turnStartMillis);
             moveComments.add(new ArrayList<>());
+            turnClocks.add(nextTurn);
         }
         result = after;
         turnStartMillis = m.timeMillis();
@@ -485,9 +497,11 @@ public final class GameSession {
         }
         result = game.result();
         turnStartMillis = t.timeMillis();
-        if (clockRunning != null && clockRunning != game.current().sideToMove()) {
-            // 待った gives the turn back: the side to move's time runs again, from the takeback
-            restartClock(t.timeMillis());
+        if (clockRunning != null) {
+            // 待った gives the turn back: the clocks as they stood when the undone move began, running from now
+            restoreTurnClocks(t.timeMillis());
+        } else {
+            forgetTurnClocksAfter(game.plies());
         }
         discrepancy = null;
         illegalMove = null;
@@ -634,6 +648,7 @@ public final class GameSession {
             return;
         }
         log.info("ply {}: {} pressed late: {} then {} count", plies() + 1, presser.label(), first, second);
+        SideClock opponentTurn = clock.state(now).of(presser.opponent());
         ClockSwitch sw = clock.endTurn(presser, now, now);
         clockRunning = sw.timeUp() ? null : presser.opponent();
         if (sw.timeUp()) {
@@ -648,6 +663,8 @@ public final class GameSession {
             result = game.play(m);
             moveMillis.add(m == first ? sw.elapsedMs() : 0L);
             moveComments.add(new ArrayList<>());
+            // the presser's next turn begins with their clock after this switch (it waits for the opponent's press)
+            turnClocks.add(m == first ? opponentTurn : sw.after().of(presser));
             out.add(new BoardEvent.MovePlayed(now, game.plies(), mover, m));
             if (result.isOver()) {
                 finish(now);
@@ -696,6 +713,37 @@ public final class GameSession {
         clockRunning = game.current().sideToMove();
         if (phase == BoardPhase.PAUSED) {
             clock.pause(now);
+        }
+    }
+
+    /**
+     * After an undo or a takeback: both clocks as they stood when the turn of the ply now to play began (the mover
+     * gets back the time spent on the undone move, byoyomi periods and increment included; the opponent the time
+     * since), the mover's time running from now. Without those clocks (a game resumed from an older journal) the
+     * side to move's time just runs again from now.
+     */
+    private void restoreTurnClocks(long now) {
+        int ply = game.plies();
+        SideClock mover = ply < turnClocks.size() ? turnClocks.get(ply) : null;
+        SideClock opponent = ply + 1 < turnClocks.size() ? turnClocks.get(ply + 1) : null;
+        forgetTurnClocksAfter(ply);
+        if (mover == null || opponent == null) {
+            restartClock(now);
+            return;
+        }
+        Side toMove = game.current().sideToMove();
+        clock.restartTurn(toMove, toMove == Side.SENTE ? mover : opponent, toMove == Side.SENTE ? opponent : mover,
+                now);
+        clockRunning = toMove;
+        if (phase == BoardPhase.PAUSED) {
+            clock.pause(now);
+        }
+    }
+
+    /** Keeps the turn clocks up to ply {@code plies + 1}'s. */
+    private void forgetTurnClocksAfter(int plies) {
+        while (turnClocks.size() > plies + 1) {
+            turnClocks.remove(turnClocks.size() - 1);
         }
     }
 
@@ -800,7 +848,7 @@ public final class GameSession {
             phase = BoardPhase.PLAYING;
             gameEndWall = null;
         }
-        restartClock(now);
+        restoreTurnClocks(now);
         log.info("arbiter undoes {}; ply {} again", taken, plies() + 1);
         startGuide(now, "the arbiter took back " + taken.usi());
     }
@@ -971,7 +1019,7 @@ public final class GameSession {
         String phaseName = phaseName();
         if (game == null || phase == BoardPhase.SETTING_UP) {
             return new SessionState(1, phaseName, 0, settings.start().toSfen(), settings.timeControl().spec(),
-                    List.of(), List.of(), List.of(), List.of(), null, null, arbiterCalled);
+                    List.of(), List.of(), List.of(), List.of(), null, null, arbiterCalled, List.of());
         }
         SessionState.Result end = null;
         if (result.isOver()) {
@@ -987,7 +1035,7 @@ public final class GameSession {
         return new SessionState(1, phaseName, gameStartWall.toEpochMilli(), game.start().toSfen(),
                 settings.timeControl().spec(), game.moves().stream().map(Move::usi).toList(), moveMillis,
                 moveComments, startComments, end, clocks == null ? null : SessionState.Clocks.of(clocks),
-                arbiterCalled);
+                arbiterCalled, turnClocks.stream().map(SessionState::turnClock).toList());
     }
 
     /**
@@ -1028,6 +1076,10 @@ public final class GameSession {
                 : state.clock().toClockState();
         s.clock = ByoyomiClock.restore(control, settings.beeps(), clocks, nowMillis);
         s.clockRunning = clocks.running();
+        for (int i = 0; i <= game.plies(); i++) {
+            s.turnClocks.add(state.turnClocks().size() == game.plies() + 1
+                    ? SessionState.sideClock(state.turnClocks().get(i)) : null);
+        }
         if (!clocks.paused() && clocks.running() != null) {
             s.clock.pause(nowMillis);
             s.clockWaitsForCheck = true;
