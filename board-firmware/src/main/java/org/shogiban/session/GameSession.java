@@ -747,6 +747,19 @@ public final class GameSession {
         }
     }
 
+    /**
+     * Whether a change on the board may complete a move within {@code windowMillis} after {@code nowMillis} (its
+     * settle time ends then): the runtime keeps slow work (a clock checkpoint's fsync) out of the way of that move's
+     * acknowledgement.
+     */
+    public boolean moveMaySettleWithin(long nowMillis, long windowMillis) {
+        if (phase != BoardPhase.PLAYING || lastChangeMillis == Long.MIN_VALUE) {
+            return false;
+        }
+        long settlesAt = lastChangeMillis + settings.inference().settleMillis();
+        return settlesAt >= nowMillis && settlesAt - nowMillis <= windowMillis;
+    }
+
     /** Both clocks as of a time (no earlier than the last input); null before the first game. */
     public ClockState clockState(long nowMillis) {
         return clock == null ? null : clock.state(Math.max(nowMillis, inputMillis));
