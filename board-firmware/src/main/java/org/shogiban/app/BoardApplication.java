@@ -51,6 +51,8 @@ public final class BoardApplication implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BoardApplication.class);
     /** How old the snapshot's clock may be when nothing else changed (it is made again after every change). */
     static final long SNAPSHOT_MAX_AGE_MILLIS = 100;
+    /** How late a pass may wake up and still be stamped with its due time ({@link #dueMillis()}). */
+    static final long DUE_SLACK_MILLIS = 2;
 
     private final Board board;
     private final MonotonicClock clock;
@@ -218,20 +220,21 @@ public final class BoardApplication implements AutoCloseable {
     }
 
     /**
-     * The time of the pass now due: when it was due (the first pass's time plus whole periods), not when the thread
-     * woke up for it, and never later than the clock. Times truncated to the millisecond at each wake-up would make
-     * 40 passes span 399 ms now and then, and a 400 ms settle time would then wait one more pass (10 ms) half the
-     * time; the due times keep the passes exactly one period apart.
+     * The time of this pass: when it was due (the first pass's time plus whole periods) if the thread woke up at most
+     * {@value #DUE_SLACK_MILLIS} ms after that, else the clock. Times truncated to the millisecond at each wake-up
+     * would make 40 passes span 399 ms now and then, and a 400 ms settle time would then wait one more pass (10 ms)
+     * half the time; the due times keep punctual passes exactly one period apart. A late pass keeps its real time,
+     * so a late sample never counts as earlier than it was taken (by more than the slack).
      */
     private long dueMillis() {
         long now = clock.millis();
         if (passesRun == 0) {
-            // a millisecond early: the first pass's own wake-up delay must not put later due times after the clock
-            firstPassMillis = now - 1;
+            firstPassMillis = now;
         }
         long due = firstPassMillis + passesRun * scanLoop.settings().periodMicros() / 1000;
         passesRun++;
-        return Math.max(lastMillis, Math.min(now, due));
+        long late = now - due;
+        return Math.max(lastMillis, late >= 0 && late <= DUE_SLACK_MILLIS ? due : now);
     }
 
     private void guardedStep() {

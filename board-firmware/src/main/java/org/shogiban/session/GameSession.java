@@ -914,10 +914,7 @@ public final class GameSession {
         RecordHeader header = RecordHeader.EMPTY
                 .with(RecordHeader.START_TIME, KIF_TIME.format(gameStartWall.atZone(wallClock.getZone())))
                 .with(RecordHeader.SITE, "ShogiBan");
-        if (!settings.timeControl().isNone()) {
-            header = header.with(RecordHeader.TIME_CONTROL, RecordTimes.kif(settings.timeControl()))
-                    .with(RecordTimes.CSA_TIME, RecordTimes.csa(settings.timeControl()));
-        }
+        header = RecordTimes.write(header, settings.timeControl());
         if (gameEndWall != null) {
             header = header.with(RecordHeader.END_TIME, KIF_TIME.format(gameEndWall.atZone(wallClock.getZone())));
         }
