@@ -3,10 +3,11 @@
 // The format follows the file's extension: .kif (Shift_JIS) and .kifu: KIF; .ki2 (Shift_JIS) and .ki2u: KI2;
 // .csa: CSA; .jkf: JKF; .usi and .sfen: a USI position line or an SFEN.
 // Prints one JSON line per file, in order:
-//   {"file":..., "moves":["7g7f",...], "special":"resign"|null, "sfen":"<board> <side> <hands>"}
+//   {"file":..., "moves":["7g7f",...], "special":"resign"|null, "sfen":"<board> <side> <hands>",
+//    "time":{"both":..., "sente":..., "gote":...}}   (the time limits as tsshogi reads them, null when absent)
 //   {"file":..., "error":"..."}   when tsshogi refuses the file.
 import { readFileSync } from "node:fs";
-import { Move, Record, importCSA, importJKFString, importKI2, importKIF } from "tsshogi";
+import { Move, Record, RecordMetadataKey, importCSA, importJKFString, importKI2, importKIF } from "tsshogi";
 
 function decode(file) {
   const bytes = readFileSync(file);
@@ -46,7 +47,10 @@ function read(file) {
   }
   record.goto(Number.MAX_SAFE_INTEGER);
   const sfen = record.position.sfen.split(" ").slice(0, 3).join(" ");
-  return { file, moves, special, sfen };
+  const meta = (key) => record.metadata.getStandardMetadata(key) ?? null;
+  const time = { both: meta(RecordMetadataKey.TIME_LIMIT), sente: meta(RecordMetadataKey.BLACK_TIME_LIMIT),
+    gote: meta(RecordMetadataKey.WHITE_TIME_LIMIT) };
+  return { file, moves, special, sfen, time };
 }
 
 const args = process.argv.slice(2);

@@ -35,6 +35,21 @@ public final class BackgroundRecordSink implements RecordSink, AutoCloseable {
         }
     }
 
+    /**
+     * Waits (up to 10 seconds) until the saves asked for so far are written: benchmarks and tests that must not
+     * measure a save still running.
+     */
+    public void awaitWritten() {
+        try {
+            writer.submit(() -> { }).get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException
+                 | java.util.concurrent.RejectedExecutionException e) {
+            log.warn("waiting for the record writer: {}", e.toString());
+        }
+    }
+
     /** Finishes the pending saves (waiting up to 10 seconds) and stops the writer thread. */
     @Override
     public void close() {

@@ -40,14 +40,19 @@ import org.slf4j.LoggerFactory;
  * LEDs planned by {@link LedPlanner}.
  *
  * <p>What the session returns goes out in this order: the journal ({@link #setJournal}), so a change is on the disk
- * before anyone is told of it; then the record is saved to the {@link RecordSink} and the buzzer sounds
- * ({@link BoardSignals}); then the listeners, in the order they were added; the LEDs at the end of the pass.
+ * before anyone is told of it; then the buzzer ({@link BoardSignals}) and the listeners, in the order they were
+ * added (the acknowledgements); then the record is handed to the {@link RecordSink} (off the acknowledgement's
+ * path: the journal already holds the change); the LEDs at the end of the pass.
  *
  * <p>One mutable owner (the session), driven from one thread: the scan thread of {@link #start()}, or the caller of
  * {@link #step(long)} in tests and the simulator. {@link #view()} and {@link #submit} may be called from any thread.
  */
 public final class BoardApplication implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BoardApplication.class);
+    /** How old the snapshot's clock may be when nothing else changed (it is made again after every change). */
+    static final long SNAPSHOT_MAX_AGE_MILLIS = 100;
+    /** How late a pass may wake up and still be stamped with its due time ({@link #dueMillis()}). */
+    static final long DUE_SLACK_MILLIS = 2;
 
     private final Board board;
     private final MonotonicClock clock;
@@ -65,11 +70,20 @@ public final class BoardApplication implements AutoCloseable {
     private String recordName;
     private long lastMillis = Long.MIN_VALUE;
     private LedFrame shownLeds;
-    private String shownClock;
+    /** What the clock display shows ({@link #shownKey}); MIN_VALUE before the first time. */
+    private long shownSente = Long.MIN_VALUE;
+    private long shownGote = Long.MIN_VALUE;
+    /** Whether the session returned events since the snapshot was last made. */
+    private boolean changedSinceSnapshot = true;
+    private long snapshotMillis = Long.MIN_VALUE;
+    private BoardView snapshotView;
     private BoardView plannedView;
     private volatile BoardView view;
     private volatile BoardSnapshot snapshot;
     private ScheduledExecutorService scanThread;
+    /** Passes run by the scan thread, and the time of its first (for {@link #dueMillis()}). */
+    private long passesRun;
+    private long firstPassMillis;
 
     /**
      * @param board the ports (real, simulated or in memory)
@@ -134,7 +148,10 @@ public final class BoardApplication implements AutoCloseable {
         return view;
     }
 
-    /** The board's state as of the last pass: the one JSON snapshot. Any thread. */
+    /**
+     * The board's state: the one JSON snapshot, made again after every change and otherwise at least every
+     * {@value #SNAPSHOT_MAX_AGE_MILLIS} ms (its clock is at most that old). Any thread.
+     */
     public BoardSnapshot snapshot() {
         return snapshot;
     }
@@ -178,7 +195,14 @@ public final class BoardApplication implements AutoCloseable {
         dispatch(session.accept(new SessionInput.Tick(nowMillis)), nowMillis);
         lastMillis = nowMillis;
         journal.passed(session, nowMillis);
-        snapshot = session.snapshot(nowMillis).withSeq(journal.lastSeq());
+        if (changedSinceSnapshot || !view.equals(snapshotView) || nowMillis - snapshotMillis >= SNAPSHOT_MAX_AGE_MILLIS
+                || snapshot.seq() != journal.lastSeq()) {
+            // not every pass: the snapshot formats the position and the moves, and only its clock changes between
+            snapshot = session.snapshot(nowMillis).withSeq(journal.lastSeq());
+            snapshotMillis = nowMillis;
+            snapshotView = view;
+            changedSinceSnapshot = false;
+        }
         showLeds();
         showClock(nowMillis);
     }
@@ -200,9 +224,27 @@ public final class BoardApplication implements AutoCloseable {
         scanThread.scheduleAtFixedRate(this::guardedStep, 0, period, TimeUnit.MICROSECONDS);
     }
 
+    /**
+     * The time of this pass: when it was due (the first pass's time plus whole periods) if the thread woke up at most
+     * {@value #DUE_SLACK_MILLIS} ms after that, else the clock. Times truncated to the millisecond at each wake-up
+     * would make 40 passes span 399 ms now and then, and a 400 ms settle time would then wait one more pass (10 ms)
+     * half the time; the due times keep punctual passes exactly one period apart. A late pass keeps its real time,
+     * so a late sample never counts as earlier than it was taken (by more than the slack).
+     */
+    private long dueMillis() {
+        long now = clock.millis();
+        if (passesRun == 0) {
+            firstPassMillis = now;
+        }
+        long due = firstPassMillis + passesRun * scanLoop.settings().periodMicros() / 1000;
+        passesRun++;
+        long late = now - due;
+        return Math.max(lastMillis, late >= 0 && late <= DUE_SLACK_MILLIS ? due : now);
+    }
+
     private void guardedStep() {
         try {
-            step(clock.millis());
+            step(dueMillis());
         } catch (RuntimeException e) {
             // an exception escaping here would cancel the schedule and stop the board: log it and go on
             log.error("board pass failed (phase {}); the board goes on", session.phase(), e);
@@ -241,15 +283,24 @@ public final class BoardApplication implements AutoCloseable {
         if (events.isEmpty()) {
             return;
         }
+        changedSinceSnapshot = true;
         // the journal first: a change is on the disk before anything shows it
         try {
             journal.changed(events, session, nowMillis);
         } catch (RuntimeException e) {
             log.error("journal failed on {}", events.get(0).describe(), e);
         }
-        saveAndSound(events);
+        boolean recordChanged = sound(events);
         for (BoardListener l : listeners) {
             deliver(l, events);
+        }
+        // the record file last: it is not on the acknowledgement's path (the journal already holds the change), and
+        // BackgroundRecordSink writes it on its own thread
+        if (recordChanged && recordName != null) {
+            GameRecord record = session.record();
+            if (record != null) {
+                records.save(recordName, record);
+            }
         }
     }
 
@@ -263,7 +314,8 @@ public final class BoardApplication implements AutoCloseable {
         }
     }
 
-    private void saveAndSound(List<BoardEvent> events) {
+    /** Sounds the buzzer for the events; returns whether they change the record. */
+    private boolean sound(List<BoardEvent> events) {
         boolean recordChanged = false;
         for (BoardEvent event : events) {
             if (event instanceof BoardEvent.GameStarted || event instanceof BoardEvent.GameResumed) {
@@ -273,12 +325,7 @@ public final class BoardApplication implements AutoCloseable {
             recordChanged |= changesRecord(event);
             signals.onEvent(event);
         }
-        if (recordChanged && recordName != null) {
-            GameRecord record = session.record();
-            if (record != null) {
-                records.save(recordName, record);
-            }
-        }
+        return recordChanged;
     }
 
     private static boolean changesRecord(BoardEvent event) {
@@ -305,16 +352,24 @@ public final class BoardApplication implements AutoCloseable {
         if (sente == null || gote == null) {
             return;
         }
-        String shown = ClockFaces.text(sente) + "|" + ClockFaces.text(gote);
-        if (!shown.equals(shownClock)) {
+        long senteShown = shownKey(sente);
+        long goteShown = shownKey(gote);
+        if (senteShown != shownSente || goteShown != shownGote) {
             board.clock().show(sente, gote);
-            shownClock = shown;
+            shownSente = senteShown;
+            shownGote = goteShown;
         }
+    }
+
+    /** What a face shows, as a number (the seconds as {@link ClockFaces#text} rounds them): no text per pass. */
+    private static long shownKey(ClockFace face) {
+        long seconds = (face.remaining().toMillis() + 999) / 1000;
+        return (seconds * 128 + face.periodsLeft()) * 2 + (face.inByoyomi() ? 1 : 0);
     }
 
     private void showLeds() {
         BoardView now = view;
-        if (now == plannedView) {
+        if (now.equals(plannedView)) {
             return;
         }
         plannedView = now;

@@ -3,8 +3,6 @@ package org.shogiban.app;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -40,6 +38,11 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
     private static final int MAX_CHECKPOINTS = 600;
     /** The latest changes kept when the checkpoints are compacted away (for the link's {@code SINCE}). */
     private static final int KEPT_CHANGES = 400;
+    /**
+     * How long before a move may settle a checkpoint is held back (a few passes: the fsync of the pass before must
+     * not delay the pass that acknowledges the move).
+     */
+    static final long CHECKPOINT_HOLD_MILLIS = 30;
     /** The entry type of a clock checkpoint. */
     static final String CHECKPOINT = "clock";
 
@@ -128,6 +131,11 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
         if (session.phase() != BoardPhase.PLAYING || nowMillis - lastWriteMillis < CHECKPOINT_MILLIS) {
             return;
         }
+        if (session.moveMaySettleWithin(nowMillis, CHECKPOINT_HOLD_MILLIS)) {
+            // a move may count on one of the next passes: its acknowledgement must not wait behind this fsync;
+            // the move's own entry (or a checkpoint a few passes later) brings the journal up to date
+            return;
+        }
         var clocks = session.clockState(nowMillis);
         if (clocks == null || clocks.running() == null || clocks.paused()) {
             return;
@@ -153,20 +161,26 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
     }
 
     private long write(String type, List<BoardEvent> events, GameSession session, long nowMillis) {
-        ObjectNode payload = JSON.createObjectNode();
-        ArrayNode described = payload.putArray("events");
-        for (BoardEvent e : events) {
-            described.add(e.describe());
-        }
         try {
-            payload.set("state", JSON.readTree(session.state(nowMillis).toJson()));
-            long seq = journal.append(type, JSON.writeValueAsString(payload), wallClock.millis());
+            long seq = journal.append(type, payload(events, session.state(nowMillis)), wallClock.millis());
             lastWriteMillis = nowMillis;
             return seq;
         } catch (JsonProcessingException | JournalException e) {
             log.error("journal: {} not written: {}", type, e.getMessage());
             return 0;
         }
+    }
+
+    /**
+     * {@code {"events":[...],"state":{...}}}: the state's own JSON text is put in as it is (not parsed and written
+     * again), the event descriptions as a JSON array of strings.
+     */
+    static String payload(List<BoardEvent> events, SessionState state) throws JsonProcessingException {
+        List<String> described = new ArrayList<>(events.size());
+        for (BoardEvent e : events) {
+            described.add(e.describe());
+        }
+        return "{\"events\":" + JSON.writeValueAsString(described) + ",\"state\":" + state.toJson() + "}";
     }
 
     private void compactTo(List<JournalEntry> keep) {

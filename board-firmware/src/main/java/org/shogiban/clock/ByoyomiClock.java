@@ -240,6 +240,25 @@ public final class ByoyomiClock {
         beforePause = null; // an adjustment is not undone by charging a move from before it
     }
 
+    /**
+     * Puts both clocks back as they stood when a turn began and starts that turn again at {@code nowMs} (an undo or
+     * a takeback gives the mover back the time spent on the undone move, byoyomi periods and increment included).
+     * A pause stays; the pending signals of the clocks replaced are dropped.
+     *
+     * @param toMove whose turn begins again
+     * @param sente sente's clock at that turn's start
+     * @param gote gote's clock at that turn's start
+     */
+    public void restartTurn(Side toMove, SideClock sente, SideClock gote, long nowMs) {
+        Objects.requireNonNull(toMove, "toMove");
+        seen(nowMs);
+        clocks.put(Side.SENTE, Objects.requireNonNull(sente, "sente"));
+        clocks.put(Side.GOTE, Objects.requireNonNull(gote, "gote"));
+        pending.clear();
+        running = toMove;
+        beginTurn(nowMs);
+    }
+
     /** Stops the clock (game over): the running side is charged up to {@code nowMs}; nobody's time runs. */
     public void stop(long nowMs) {
         seen(nowMs);

@@ -14,6 +14,7 @@ import org.shogiban.clock.ByoyomiClock;
 import org.shogiban.clock.ClockSignal;
 import org.shogiban.clock.ClockState;
 import org.shogiban.clock.ClockSwitch;
+import org.shogiban.clock.SideClock;
 import org.shogiban.clock.TimeControl;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.ButtonEvent;
@@ -96,6 +97,11 @@ public final class GameSession {
     private final List<Long> moveMillis = new ArrayList<>();
     private final List<List<String>> moveComments = new ArrayList<>();
     private final List<String> startComments = new ArrayList<>();
+    /**
+     * Per ply, the clock of the side to move when that ply's turn began (null when not known): one more than the
+     * moves played while a game is on. An undo or a takeback puts the clocks back from here.
+     */
+    private final List<SideClock> turnClocks = new ArrayList<>();
     private long turnStartMillis;
     private Instant gameStartWall;
     private Instant gameEndWall;
@@ -138,6 +144,7 @@ public final class GameSession {
         s.clock = new ByoyomiClock(settings.timeControl(), settings.beeps());
         s.clock.start(settings.start().sideToMove(), nowMillis);
         s.clockRunning = settings.start().sideToMove();
+        s.turnClocks.add(s.clock.state(nowMillis).of(s.clockRunning));
         return s;
     }
 
@@ -361,6 +368,8 @@ public final class GameSession {
         clock = new ByoyomiClock(settings.timeControl(), settings.beeps());
         clock.start(settings.start().sideToMove(), now);
         clockRunning = settings.start().sideToMove();
+        turnClocks.clear();
+        turnClocks.add(clock.state(now).of(clockRunning));
         log.info("game started from {}: {} to move", settings.start().toSfen(),
                 settings.start().sideToMove().label());
         out.add(new BoardEvent.GameStarted(now, settings.start()));
@@ -438,6 +447,8 @@ public final class GameSession {
     private void onLegalMove(InferenceEvent.MoveCompleted m) {
         Side mover = game.current().sideToMove();
         Long elapsed = null;
+        // the opponent's clock does not run before the switch: as it stands now, it is the one their turn starts with
+        SideClock nextTurn = clock.state(inputMillis).of(mover.opponent());
         if (clockRunning == mover) {
             // stable commit: charged up to the sensor change that completed the move; clock commit: to the press
             long at = settings.inference().commitPolicy() == CommitPolicy.STABLE
@@ -459,6 +470,7 @@ public final class GameSession {
         } else {
             moveMillis.add(elapsed != null ? elapsed : m.timeMillis() - turnStartMillis);
             moveComments.add(new ArrayList<>());
+            turnClocks.add(nextTurn);
         }
         result = after;
         turnStartMillis = m.timeMillis();
@@ -501,9 +513,11 @@ public final class GameSession {
         }
         result = game.result();
         turnStartMillis = t.timeMillis();
-        if (clockRunning != null && clockRunning != game.current().sideToMove()) {
-            // 待った gives the turn back: the side to move's time runs again, from the takeback
-            restartClock(t.timeMillis());
+        if (clockRunning != null) {
+            // 待った gives the turn back: the clocks as they stood when the undone move began, running from now
+            restoreTurnClocks(t.timeMillis());
+        } else {
+            forgetTurnClocksAfter(game.plies());
         }
         discrepancy = null;
         illegalMove = null;
@@ -658,6 +672,7 @@ public final class GameSession {
             return;
         }
         log.info("ply {}: {} pressed late: {} then {} count", plies() + 1, presser.label(), first, second);
+        SideClock opponentTurn = clock.state(now).of(presser.opponent());
         ClockSwitch sw = clock.endTurn(presser, now, now);
         clockRunning = sw.timeUp() ? null : presser.opponent();
         if (sw.timeUp()) {
@@ -672,6 +687,8 @@ public final class GameSession {
             result = game.play(m);
             moveMillis.add(m == first ? sw.elapsedMs() : 0L);
             moveComments.add(new ArrayList<>());
+            // the presser's next turn begins with their clock after this switch (it waits for the opponent's press)
+            turnClocks.add(m == first ? opponentTurn : sw.after().of(presser));
             out.add(new BoardEvent.MovePlayed(now, game.plies(), mover, m));
             if (result.isOver()) {
                 finish(now);
@@ -721,6 +738,50 @@ public final class GameSession {
         if (phase == BoardPhase.PAUSED) {
             clock.pause(now);
         }
+    }
+
+    /**
+     * After an undo or a takeback: both clocks as they stood when the turn of the ply now to play began (the mover
+     * gets back the time spent on the undone move, byoyomi periods and increment included; the opponent the time
+     * since), the mover's time running from now. Without those clocks (a game resumed from an older journal) the
+     * side to move's time just runs again from now.
+     */
+    private void restoreTurnClocks(long now) {
+        int ply = game.plies();
+        SideClock mover = ply < turnClocks.size() ? turnClocks.get(ply) : null;
+        SideClock opponent = ply + 1 < turnClocks.size() ? turnClocks.get(ply + 1) : null;
+        forgetTurnClocksAfter(ply);
+        if (mover == null || opponent == null) {
+            restartClock(now);
+            return;
+        }
+        Side toMove = game.current().sideToMove();
+        clock.restartTurn(toMove, toMove == Side.SENTE ? mover : opponent, toMove == Side.SENTE ? opponent : mover,
+                now);
+        clockRunning = toMove;
+        if (phase == BoardPhase.PAUSED) {
+            clock.pause(now);
+        }
+    }
+
+    /** Keeps the turn clocks up to ply {@code plies + 1}'s. */
+    private void forgetTurnClocksAfter(int plies) {
+        while (turnClocks.size() > plies + 1) {
+            turnClocks.remove(turnClocks.size() - 1);
+        }
+    }
+
+    /**
+     * Whether a change on the board may complete a move within {@code windowMillis} after {@code nowMillis} (its
+     * settle time ends then): the runtime keeps slow work (a clock checkpoint's fsync) out of the way of that move's
+     * acknowledgement.
+     */
+    public boolean moveMaySettleWithin(long nowMillis, long windowMillis) {
+        if (phase != BoardPhase.PLAYING || lastChangeMillis == Long.MIN_VALUE) {
+            return false;
+        }
+        long settlesAt = lastChangeMillis + settings.inference().settleMillis();
+        return settlesAt >= nowMillis && settlesAt - nowMillis <= windowMillis;
     }
 
     /** Both clocks as of a time (no earlier than the last input); null before the first game. */
@@ -824,7 +885,7 @@ public final class GameSession {
             phase = BoardPhase.PLAYING;
             gameEndWall = null;
         }
-        restartClock(now);
+        restoreTurnClocks(now);
         log.info("arbiter undoes {}; ply {} again", taken, plies() + 1);
         startGuide(now, "the arbiter took back " + taken.usi());
     }
@@ -883,10 +944,7 @@ public final class GameSession {
         if (players().gote() != null) {
             header = header.with(RecordHeader.GOTE, players().gote());
         }
-        if (!settings.timeControl().isNone()) {
-            header = header.with(RecordHeader.TIME_CONTROL, RecordTimes.kif(settings.timeControl()))
-                    .with(RecordTimes.CSA_TIME, RecordTimes.csa(settings.timeControl()));
-        }
+        header = RecordTimes.write(header, settings.timeControl());
         if (gameEndWall != null) {
             header = header.with(RecordHeader.END_TIME, KIF_TIME.format(gameEndWall.atZone(wallClock.getZone())));
         }
@@ -1002,7 +1060,7 @@ public final class GameSession {
         if (game == null || phase == BoardPhase.SETTING_UP) {
             return new SessionState(1, phaseName, 0, settings.start().toSfen(), settings.timeControl().spec(),
                     List.of(), List.of(), List.of(), List.of(), null, null, arbiterCalled,
-                    PlayMode.of(settings).label(), asked());
+                    PlayMode.of(settings).label(), asked(), List.of());
         }
         SessionState.Result end = null;
         if (result.isOver()) {
@@ -1018,7 +1076,8 @@ public final class GameSession {
         return new SessionState(1, phaseName, gameStartWall.toEpochMilli(), game.start().toSfen(),
                 settings.timeControl().spec(), game.moves().stream().map(Move::usi).toList(), moveMillis,
                 moveComments, startComments, end, clocks == null ? null : SessionState.Clocks.of(clocks),
-                arbiterCalled, PlayMode.of(settings).label(), asked());
+                arbiterCalled, PlayMode.of(settings).label(), asked(),
+                turnClocks.stream().map(SessionState::turnClock).toList());
     }
 
     /** The request as journalled, or null when the game was not asked to differ from the board's settings. */
@@ -1097,6 +1156,10 @@ public final class GameSession {
                 : state.clock().toClockState();
         s.clock = ByoyomiClock.restore(control, s.settings.beeps(), clocks, nowMillis);
         s.clockRunning = clocks.running();
+        for (int i = 0; i <= game.plies(); i++) {
+            s.turnClocks.add(state.turnClocks().size() == game.plies() + 1
+                    ? SessionState.sideClock(state.turnClocks().get(i)) : null);
+        }
         if (!clocks.paused() && clocks.running() != null) {
             s.clock.pause(nowMillis);
             s.clockWaitsForCheck = true;

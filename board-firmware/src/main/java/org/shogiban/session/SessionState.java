@@ -27,11 +27,14 @@ import org.shogiban.rules.Side;
  * @param mode the game's mode, {@code casual} or {@code tournament} (null in journals written before it was kept:
  *     the board's mode)
  * @param asked what the game was asked to be (players, time, start, mode), or null for the board's settings
+ * @param turnClocks per ply, the clock of the side to move when that ply's turn began ({@code [mainMs, byoyomiMs,
+ *                   periods, considerUnits, considerMs]}, null when not known), one more than the moves while the
+ *                   game is on: what an undo or a takeback puts back; empty in a journal written before it existed
  */
 public record SessionState(int version, String phase, long startWallMillis, String startSfen, String timeControl,
                            List<String> moves, List<Long> moveMillis, List<List<String>> comments,
                            List<String> startComments, Result result, Clocks clock, boolean arbiterCalled,
-                           String mode, Asked asked) {
+                           String mode, Asked asked, List<List<Long>> turnClocks) {
     private static final ObjectMapper JSON = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
@@ -40,6 +43,23 @@ public record SessionState(int version, String phase, long startWallMillis, Stri
         moveMillis = moveMillis == null ? List.of() : List.copyOf(moveMillis);
         comments = comments == null ? List.of() : comments.stream().map(List::copyOf).toList();
         startComments = startComments == null ? List.of() : List.copyOf(startComments);
+        turnClocks = turnClocks == null ? List.of()
+                : turnClocks.stream().map(c -> c == null ? null : List.copyOf(c)).toList();
+    }
+
+    /** A turn's start clock as journalled in {@link #turnClocks}, or null. */
+    static List<Long> turnClock(SideClock c) {
+        return c == null ? null : List.of(c.mainMs(), c.byoyomiMs(), (long) c.periods(), (long) c.considerUnits(),
+                c.considerMs());
+    }
+
+    /** The clock of a {@link #turnClocks} item; null for null or an item that is not five numbers &ge; 0. */
+    static SideClock sideClock(List<Long> c) {
+        if (c == null || c.size() != 5 || c.stream().anyMatch(v -> v == null || v < 0)) {
+            return null;
+        }
+        return new SideClock(c.get(0), c.get(1), Math.toIntExact(c.get(2)), Math.toIntExact(c.get(3)), false,
+                c.get(4));
     }
 
     /** Whether the state is a game being played (or paused): one to resume. */

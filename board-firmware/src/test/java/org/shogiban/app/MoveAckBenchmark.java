@@ -19,18 +19,23 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.shogiban.clock.TimeControl;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.inference.InferenceConfig;
+import org.shogiban.hal.SquareReading;
 import org.shogiban.rules.Position;
+import org.shogiban.rules.Square;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
 
 /**
- * From the sensor change that completes a move to the acknowledged move, journal fsync included. Each invocation
- * places the pawn on 7f (the completing change, board time t0) and runs the board's 10 ms passes until the move is
- * played: the debounce and the settle time pass in board time (a manual clock: 40 + 400 ms, the same on the Pi),
- * so the time measured is the real work the board adds to them: every pass after the change, the session, the
- * journal's append forced to the disk (state directory under target/), the record hand-off, the listeners. Between
- * invocations the move is taken back (not measured).
+ * The board's work between the end of the settle time and the acknowledged move, journal fsync included: the part of
+ * "from the sensor change that completes a move to the acknowledged move" that is not waiting. Each invocation's
+ * setup (not measured) takes the last move back, waits until the record writer has written the takeback (as it has
+ * long done in play, 400 ms later), lifts the pawn, puts it on 7f (the completing change) and runs the board's 10 ms
+ * passes on a manual clock up to the last pass before the settle time ends. The measured part is the passes from
+ * there until the move is acknowledged: the scan pass, the session counting the move, the journal's append forced to
+ * the disk (state directory under target/, or -Dbench.state=DIR), the buzzer and the listeners. What this does not
+ * hold: the sampling phase (the change waits up to one scan period, 10 ms, for the next pass) and the scan thread's
+ * wake-up; {@link MoveAckLatency} measures those too, in real time.
  *
  * <p>Run: {@code ./mvnw -q -pl board-firmware exec:exec@jmh -Djmh.args="MoveAckBenchmark -rf text"}; read p0.99.
  */
@@ -41,6 +46,9 @@ import org.shogiban.session.GameSettings;
 @Measurement(iterations = 3, time = 10)
 @Fork(1)
 public class MoveAckBenchmark {
+    /** A move that has not counted after this many passes means the game stopped (e.g. a time up): fail loudly. */
+    private static final int MAX_PASSES = 500;
+
     private Rig rig;
     private SessionJournal journal;
     private Path state;
@@ -49,7 +57,6 @@ public class MoveAckBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
-        // -Dbench.state=/dev/shm separates the work from the disk's fsync (tmpfs)
         state = Files.createTempDirectory(Path.of(System.getProperty("bench.state", "target")), "bench-state");
         records = new BackgroundRecordSink(new RecordDirectory(state.resolve("records")));
         GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(SensorKind.OCCUPANCY))
@@ -58,37 +65,50 @@ public class MoveAckBenchmark {
         rig = new Rig(settings, records, r -> new GameSession(settings, Rig.WALL_CLOCK));
         rig.app.setJournal(journal);
         rig.layOut(Position.startpos()).run(600);
-        rig.lift("7g");
     }
 
-    /** Takes the last move back and lifts the pawn again: the next invocation only puts it down. */
+    /** Takes the last move back, then puts the pawn on 7f and lets the board settle up to the last pass before. */
     @Setup(Level.Invocation)
-    public void liftThePawn() {
+    public void placeAndSettle() {
         // the rig keeps every event: forget them, so waiting for the next one stays cheap over thousands of moves
         rig.events.clear();
         if (rig.app.game().orElseThrow().plies() > 0) {
             rig.lift("7f").place("7g");
             until(BoardEvent.MovesTakenBack.class);
-            rig.lift("7g");
         }
+        records.awaitWritten();
+        rig.lift("7g");
+        rig.hardware.squares.set(Square.parse("7f").index(), SquareReading.OCCUPIED);
+        long placed = rig.clock.millis();
+        GameSession session = rig.app.session();
+        for (int i = 0; i < MAX_PASSES; i++) {
+            long now = rig.clock.millis();
+            if (now > placed + 50 && session.moveMaySettleWithin(now, Rig.PASS)) {
+                return;
+            }
+            rig.app.step(rig.clock.advance(Rig.PASS));
+        }
+        throw new IllegalStateException("the board never came near the settle time; phase " + session.phase());
     }
 
     @Benchmark
-    public long placeUntilAcknowledged() {
-        rig.place("7f");
+    public long acknowledgeTheMove() {
         return until(BoardEvent.MovePlayed.class);
     }
 
     private long until(Class<? extends BoardEvent> type) {
         int before = rig.events(type).size();
-        while (rig.events(type).size() == before) {
+        for (int i = 0; rig.events(type).size() == before; i++) {
+            if (i == MAX_PASSES) {
+                throw new IllegalStateException("no " + type.getSimpleName() + " after " + MAX_PASSES
+                        + " passes; phase " + rig.app.session().phase() + ", result " + rig.app.session().result());
+            }
             // one pass at a time, so the measured time ends with the pass that acknowledged the move
-            rig.run(Rig.PASS);
+            rig.app.step(rig.clock.advance(Rig.PASS));
         }
         boardMillis = rig.clock.millis();
         return boardMillis;
     }
-
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
         rig.app.close();

@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.shogiban.clock.TimeControl;
+import org.shogiban.session.RecordTimes;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Position;
@@ -74,7 +76,19 @@ class IndependentReaderTest {
         }
     }
 
-    private record Written(RecordFormat format, List<String> moves, String sfen, Ending ending) {
+    private record Written(RecordFormat format, List<String> moves, String sfen, Ending ending, RecordHeader header) {
+    }
+
+    /** Every fifth game carries a handicap time control (the sides differ), the next one the same for both. */
+    private static final TimeControl HANDICAP_TIME = TimeControl.parse("sente.main=600,gote.main=300,byoyomi=30");
+    private static final TimeControl EVEN_TIME = TimeControl.parse("main=900,increment=5");
+
+    private static RecordHeader timed(RecordHeader header, int game) {
+        return switch (game % 5) {
+            case 0 -> RecordTimes.write(header, HANDICAP_TIME);
+            case 1 -> RecordTimes.write(header, EVEN_TIME);
+            default -> header;
+        };
     }
 
     @Test
@@ -91,17 +105,19 @@ class IndependentReaderTest {
             String finalSfen = GameRecords.write(bare, RecordFormat.SFEN).strip();
             Side toMove = finalSfen.split(" ")[1].equals("b") ? Side.SENTE : Side.GOTE;
             GameRecord record = bare.withEnd(ending.end(toMove))
-                    .withHeader(RecordHeader.EMPTY.with(RecordHeader.SENTE, "先手" + g).with(RecordHeader.GOTE, "後手"));
+                    .withHeader(timed(RecordHeader.EMPTY.with(RecordHeader.SENTE, "先手" + g)
+                            .with(RecordHeader.GOTE, "後手"), g));
             List<String> usi = moves.stream().map(Move::usi).toList();
             for (Map.Entry<RecordFormat, String> e : EXTENSIONS.entrySet()) {
                 Path file = dir.resolve(String.format("game%03d%s", g, e.getValue()));
                 Files.write(file, GameRecords.encode(record, e.getKey()));
-                written.put(file, new Written(e.getKey(), usi, boardSideHands(finalSfen), ending));
+                written.put(file, new Written(e.getKey(), usi, boardSideHands(finalSfen), ending, record.header()));
             }
         }
         List<JsonNode> readings = runTsshogi(node, new ArrayList<>(written.keySet()));
         assertThat(readings).hasSameSizeAs(written.keySet());
         int checked = 0;
+        int timesChecked = 0;
         for (JsonNode reading : readings) {
             Path file = Path.of(reading.path("file").asText());
             Written w = written.get(file);
@@ -122,9 +138,45 @@ class IndependentReaderTest {
                 assertThat(special).as("%s: the ending %s as tsshogi reads it", name, w.ending())
                         .isEqualTo(kif ? w.ending().tsshogiKif : w.ending().tsshogiCsaJkf);
             }
+            if (w.format() == RecordFormat.KIF || w.format() == RecordFormat.KIFU || w.format() == RecordFormat.CSA) {
+                assertTimes(name, w, reading.path("time"));
+                timesChecked += w.header().get(RecordHeader.TIME_CONTROL).isPresent() ? 1 : 0;
+            }
             checked++;
         }
         assertThat(checked).isEqualTo(350 * EXTENSIONS.size());
+        assertThat(timesChecked).isEqualTo(140 * 3);
+    }
+
+    /**
+     * The time control as tsshogi reads it: CSA {@code $TIME} for both sides, or {@code $TIME+}/{@code $TIME-} per
+     * side when they differ; KIF {@code 持ち時間}, and {@code 先手持ち時間}/{@code 後手持ち時間} when they differ;
+     * nothing when the record has none.
+     */
+    private static void assertTimes(String name, Written w, JsonNode time) {
+        boolean csa = w.format() == RecordFormat.CSA;
+        String both = text(time.path("both"));
+        String sente = text(time.path("sente"));
+        String gote = text(time.path("gote"));
+        if (w.header().get(RecordHeader.TIME_CONTROL).isEmpty()) {
+            assertThat(List.of(String.valueOf(both), String.valueOf(sente), String.valueOf(gote)))
+                    .as("%s: no time control", name).containsOnly("null");
+        } else if (w.header().get(RecordTimes.CSA_TIME_SENTE).isPresent()) {   // HANDICAP_TIME
+            assertThat(sente).as("%s: sente's time as tsshogi reads it", name)
+                    .startsWith(csa ? "600+30+0" : "10分 秒読み30秒 (main=600,");
+            assertThat(gote).as("%s: gote's time as tsshogi reads it", name)
+                    .startsWith(csa ? "300+30+0" : "5分 秒読み30秒 (main=300,");
+            assertThat(both).as("%s: no common time", name).isEqualTo(csa ? null : RecordTimes.kif(HANDICAP_TIME));
+        } else {                                                                  // EVEN_TIME
+            assertThat(both).as("%s: the time for both as tsshogi reads it", name)
+                    .isEqualTo(csa ? "900+0+5" : "各15分 加算5秒 (" + EVEN_TIME.spec() + ")");
+            assertThat(sente).as("%s: no per-side time", name).isNull();
+            assertThat(gote).as("%s: no per-side time", name).isNull();
+        }
+    }
+
+    private static String text(JsonNode node) {
+        return node.isMissingNode() || node.isNull() ? null : node.asText();
     }
 
     private static String boardSideHands(String sfen) {
