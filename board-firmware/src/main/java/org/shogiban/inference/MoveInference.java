@@ -130,6 +130,9 @@ public final class MoveInference {
         List<InferenceEvent> events = new ArrayList<>(2);
         long now = frame.timeMillis();
         if (last == null || !frame.sameReadings(last)) {
+            if (log.isTraceEnabled()) {
+                log.trace("frame {}:{}", now, describeChange(last, frame));
+            }
             touches.record(last, frame, now);
             changes.record(last, frame, now);
             previous = last;
@@ -145,6 +148,23 @@ public final class MoveInference {
         }
         checkTimers(now, events);
         return events;
+    }
+
+    /** The squares a frame filled (+) or emptied (-), and the komadai counts when they changed: for tracing. */
+    private static String describeChange(SensorFrame before, SensorFrame after) {
+        if (before == null) {
+            return " first frame";
+        }
+        StringBuilder d = new StringBuilder();
+        for (int i = 0; i < 81; i++) {
+            if (before.square(i) != after.square(i)) {
+                d.append(' ').append(Square.ofIndex(i).usi()).append(after.square(i).isOccupied() ? "+" : "-");
+            }
+        }
+        if (!Arrays.equals(before.komadaiCounts(), after.komadaiCounts())) {
+            d.append(" komadai ").append(Arrays.toString(after.komadaiCounts()));
+        }
+        return d.toString();
     }
 
     /** Lets time pass without a new frame (for scan loops that send only changes). */
@@ -223,14 +243,36 @@ public final class MoveInference {
             }
         }
         if (FrameComparison.matches(expected(), pending, f, config.sensorKind())) {
-            inSync(now, events);
+            if (changes.filledSince(expected(), syncMillis)) {
+                // a piece was put down where the agreed position has none, and taken away again: the pictures
+                // cannot tell a move undone from a move whose piece the opponent is capturing first (a dropped
+                // piece taken off its square by the capturer's hand); the order of events will, so it is kept
+                log.debug("ply {}: the board shows the agreed position again, after a piece put down and taken"
+                        + " away; the changes since are kept", moves.size() + 1);
+                agrees(now, events, false);
+            } else {
+                inSync(now, events);
+            }
         }
     }
 
     private void inSync(long now, List<InferenceEvent> events) {
-        syncMillis = now;
-        changes.clear();
-        choicePresses.clear();
+        agrees(now, events, true);
+    }
+
+    /**
+     * The board agrees with the game now. {@code forget}: the changes before now belong to the moves counted
+     * (else they are kept, and later searches start from the same time as before).
+     */
+    private void agrees(long now, List<InferenceEvent> events, boolean forget) {
+        if (forget) {
+            // the changes that follow are those after the frame now agreed was first shown; a tick may have
+            // decided later than that, and a frame the sensors debounced is stamped when its change began,
+            // possibly before the tick: a reply's first change must not fall before the time the board agreed
+            syncMillis = Math.min(now, lastChangeMillis);
+            changes.clear();
+            choicePresses.clear();
+        }
         FrameComparison.settlePending(expected(), pending, last);
         requestedChoice = null;
         lastIllegal = null;
@@ -482,13 +524,15 @@ public final class MoveInference {
         if (found.size() == 1 && (found.get(0).optional || found.get(0).verdict.isLegal())) {
             // a choice pressed since the board last agreed is this move's (the press may precede the landing)
             sequence = List.of(new SequenceSearch.Step(found.get(0), syncMillis, previousMillis));
-        } else if (found.isEmpty()) {
+        } else if (found.size() <= 1) {
             SequenceSearch.Result result = sequences.search(base(), before, null);
             List<List<SequenceSearch.Step>> fitting = result.exhausted() ? List.of()
                     : withTheChosenPromotions(result.sequences()).stream()
                     .filter(q -> q.get(q.size() - 1).candidate().optional()
                             || q.get(q.size() - 1).candidate().verdict().isLegal()).toList();
             if (fitting.size() != 1) {
+                log.debug("ply {}: at the hand's arrival {} sequences fit{}", moves.size() + 1, fitting.size(),
+                        result.exhausted() ? " (search ran out)" : "");
                 return;
             }
             sequence = fitting.get(0);
@@ -502,6 +546,8 @@ public final class MoveInference {
             after = after.play(step.move()); // an optional promotion's candidate is its plain move
         }
         if (!opponentsHandArrived(before, beforeLast, after, sequence.get(sequence.size() - 1).move())) {
+            log.debug("ply {}: {} shown complete, but the change is not the opponent's hand", moves.size() + 1,
+                    usi(sequence));
             return;
         }
         log.info("ply {}: {} seen complete before the opponent's hand arrived", moves.size() + 1, usi(sequence));
@@ -537,10 +583,13 @@ public final class MoveInference {
                 continue;
             }
             Piece p = after.pieceAt(Square.ofIndex(i));
-            if (is || p == null || p.side() != replier || i == lastMove.to().index()) {
+            if (is || p == null || i == lastMove.to().index()) {
                 return false;
             }
-            if (!lastMove.isDrop() && (beforeLast.isLegal(Move.of(lastMove.from(), Square.ofIndex(i), false))
+            // a piece of the mover other than the one just put down: the opponent taking it first to capture it
+            // (or the mover's hand on a second piece, which plays no further part in the move just shown)
+            if (p.side() == replier && !lastMove.isDrop()
+                    && (beforeLast.isLegal(Move.of(lastMove.from(), Square.ofIndex(i), false))
                     || beforeLast.isLegal(Move.of(lastMove.from(), Square.ofIndex(i), true)))) {
                 return false; // the mover's hand may be taking it, the piece seen down only hovering on the way
             }
@@ -551,11 +600,11 @@ public final class MoveInference {
         for (int k = 0; k < 14; k++) {
             int was = before.komadai(players[k / 7], slots[k % 7]);
             int is = last.komadai(players[k / 7], slots[k % 7]);
-            if (was != SensorFrame.UNKNOWN && is != SensorFrame.UNKNOWN && is < was) {
+            if (was != SensorFrame.UNKNOWN && is != SensorFrame.UNKNOWN && is != was) {
                 if (Sides.side(players[k / 7]) != replier) {
-                    return false;
+                    return false; // the mover's captured piece reaching their komadai: still the mover's hand
                 }
-                lifted = true;
+                lifted = true; // the replier taking a piece to drop, or putting down one captured before
             }
         }
         return lifted;
@@ -566,7 +615,7 @@ public final class MoveInference {
      * promotion choice, or an illegal move to be put right): later sequences start from here.
      */
     private void agreedUpTo(long now) {
-        syncMillis = now;
+        syncMillis = Math.min(now, lastChangeMillis);
         changes.clear();
         choicePresses.clear();
     }

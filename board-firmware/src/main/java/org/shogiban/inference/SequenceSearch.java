@@ -10,6 +10,8 @@ import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
 import org.shogiban.rules.Verdict;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Finds the short sequences of moves that explain a still board no single move explains: the legal move tree from
@@ -23,6 +25,7 @@ import org.shogiban.rules.Verdict;
  * search that runs out decides nothing.
  */
 final class SequenceSearch {
+    private static final Logger log = LoggerFactory.getLogger(SequenceSearch.class);
     /** The most moves a sequence may have. */
     static final int MAX_PLIES = 6;
     /** The most positions one search may look at. */
@@ -99,7 +102,12 @@ final class SequenceSearch {
 
     private void dfs(Base base, List<Step> path, int movesLeft) {
         if (movesLeft == 1) {
-            for (MoveInference.Candidate c : leaves.at(base, frame)) {
+            List<MoveInference.Candidate> lv = leaves.at(base, frame);
+            if (log.isTraceEnabled()) {
+                log.trace("leaf after {} since {}: {}", path.stream().map(q -> q.move().usi()).toList(), base.since(),
+                        lv.stream().map(q -> q.move().usi() + "@" + timed(q, base.since())).toList());
+            }
+            for (MoveInference.Candidate c : lv) {
                 Step step = timed(c, base.since());
                 if (step != null) {
                     List<Step> sequence = new ArrayList<>(path);
@@ -119,6 +127,9 @@ final class SequenceSearch {
             }
             long start = m.isDrop() ? base.since() : changes.firstVacated(m.from().index(), base.since());
             long completed = changes.firstFilled(to, start);
+            if (log.isTraceEnabled()) {
+                log.trace("try {} since {}: start {} completed {}", m.usi(), base.since(), start, completed);
+            }
             if (start == Long.MIN_VALUE || completed == Long.MIN_VALUE) {
                 continue;
             }
