@@ -237,7 +237,10 @@ public final class MoveInference {
             } else if (config.commitPolicy() == CommitPolicy.STABLE && provisional.candidate.optional) {
                 log.debug("ply {}: board changed while {} waited for a promotion choice: default {}",
                         moves.size() + 1, provisional.candidate.move, config.defaultPromotion());
-                commit(provisional.candidate, choiceFor(provisional), now, events);
+                commit(provisional.candidate, choiceFor(provisional), now, events, false);
+                unexplained = false;
+                inSync(previousMillis, events);
+                changes.record(previous, f, now); // the change that ended the question belongs to the reply
             } else {
                 provisional = null;
             }
@@ -352,6 +355,12 @@ public final class MoveInference {
             for (int k = 1; k <= maxBack; k++) {
                 ExpectedFrame earlier = pictures.get(pictures.size() - 1 - k);
                 if (FrameComparison.matches(earlier, pending, f, config.sensorKind())) {
+                    // in a repetition the moves played forward can bring back an earlier position: when the
+                    // pieces did not go back in the takeback's order (the last move undone first) and a sequence
+                    // of legal moves fits the order of events, those moves were played
+                    if (found.size() <= 1 && !undoneInOrder(k) && explainBySequence(null, now, now, events)) {
+                        return;
+                    }
                     takeBack(k, now, events);
                     return;
                 }
@@ -767,6 +776,26 @@ public final class MoveInference {
             unexplained = false;
             inSync(Math.max(time, last.timeMillis()), events);
         }
+    }
+
+    /**
+     * Whether the changes since the board last agreed undo the last moves in order, the last first: each move's
+     * piece taken from its target after the later move was undone, and put back on its square after that.
+     */
+    private boolean undoneInOrder(int plies) {
+        long since = syncMillis;
+        for (int k = 0; k < plies; k++) {
+            Move m = moves.get(moves.size() - 1 - k);
+            long taken = changes.firstVacated(m.to().index(), since);
+            if (taken == Long.MIN_VALUE) {
+                return false;
+            }
+            since = m.isDrop() ? taken : changes.firstFilled(m.from().index(), taken);
+            if (since == Long.MIN_VALUE) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void takeBack(int plies, long now, List<InferenceEvent> events) {

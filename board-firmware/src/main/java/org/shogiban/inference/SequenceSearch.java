@@ -67,6 +67,8 @@ final class SequenceSearch {
     private int nodes;
     private boolean exhausted;
     private List<List<Step>> found;
+    /** Whether the last move of a sequence must be legal too (the first pass). */
+    private boolean legalLastOnly;
 
     SequenceSearch(ChangeLog changes, SensorKind kind, Leaves leaves) {
         this.changes = changes;
@@ -80,7 +82,19 @@ final class SequenceSearch {
      * @param lastMover who must have made the last move, or null for either
      */
     Result search(Base root, SensorFrame f, Side lastMover) {
+        // every move legal explains the board best, however many; only when no such sequence fits is one whose
+        // last move the rules reject taken (a foul inside a fast sequence), so a legal fast sequence of three
+        // moves is never read as two moves ending in a foul
+        Result legal = search(root, f, lastMover, true);
+        if (legal.exhausted() || !legal.sequences().isEmpty()) {
+            return legal;
+        }
+        return search(root, f, lastMover, false);
+    }
+
+    private Result search(Base root, SensorFrame f, Side lastMover, boolean legalOnly) {
         this.frame = f;
+        this.legalLastOnly = legalOnly;
         nodes = 0;
         exhausted = false;
         for (int plies = 2; plies <= MAX_PLIES; plies++) {
@@ -108,6 +122,9 @@ final class SequenceSearch {
                         lv.stream().map(q -> q.move().usi() + "@" + timed(q, base.since())).toList());
             }
             for (MoveInference.Candidate c : lv) {
+                if (legalLastOnly && !c.optional() && !c.verdict().isLegal()) {
+                    continue;
+                }
                 Step step = timed(c, base.since());
                 if (step != null) {
                     List<Step> sequence = new ArrayList<>(path);
