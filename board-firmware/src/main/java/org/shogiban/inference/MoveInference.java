@@ -450,8 +450,8 @@ public final class MoveInference {
             commit(new Candidate(inner.move, Verdict.LEGAL, false, inner.picture, inner.pendingAfter), null,
                     step.completedMillis(), events, false);
         }
-        agreedUpTo(now);
         SequenceSearch.Step lastStep = sequence.get(sequence.size() - 1);
+        agreedUpTo(sequence.get(sequence.size() - 2).completedMillis());
         Candidate c = lastStep.candidate();
         long time = presser != null ? lastTime : lastStep.completedMillis();
         if (presser != null && c.optional) {
@@ -620,13 +620,13 @@ public final class MoveInference {
     }
 
     /**
-     * The moves counted so far agree with the board up to now, though the board shows more (a move waiting for a
-     * promotion choice, or an illegal move to be put right): later sequences start from here.
+     * The moves counted so far agree with the board as it was when the last of them was completed, though the board
+     * shows more (a move waiting for a promotion choice, or an illegal move to be put right): later sequences
+     * start from there, with the changes since.
      */
-    private void agreedUpTo(long now) {
-        syncMillis = Math.min(now, lastChangeMillis);
-        changes.clear();
-        choicePresses.clear();
+    private void agreedUpTo(long completedMillis) {
+        // the last move's own changes (and a choice pressed for it) came after the move before it was completed
+        syncMillis = completedMillis;
     }
 
     /** The last agreed position as the search starts from it. */
