@@ -126,6 +126,9 @@ final class SequenceSearch {
                     continue;
                 }
                 Step step = timed(c, base.since());
+                if (step != null && !path.isEmpty() && !stayed(path.get(path.size() - 1), step)) {
+                    step = null;
+                }
                 if (step != null) {
                     List<Step> sequence = new ArrayList<>(path);
                     sequence.add(step);
@@ -148,6 +151,9 @@ final class SequenceSearch {
                 log.trace("try {} since {}: start {} completed {}", m.usi(), base.since(), start, completed);
             }
             if (start == Long.MIN_VALUE || completed == Long.MIN_VALUE) {
+                continue;
+            }
+            if (!path.isEmpty() && !stayed(path.get(path.size() - 1), start, to)) {
                 continue;
             }
             if (kind == SensorKind.POLARITY && !m.isDrop() && changes.firstFilledFaceDown(to, start)
@@ -185,6 +191,26 @@ final class SequenceSearch {
                 return;
             }
         }
+    }
+
+    private boolean stayed(Step previous, Step next) {
+        return stayed(previous, next.startMillis(), next.move().to().index());
+    }
+
+    /**
+     * Whether the piece a move put down stayed on its square until the next move began: taken away before that
+     * only to be put straight back (adjusted, or flipped to promote), or by the next move's hand capturing it. A
+     * piece that only touched a square on its way (slid across it, hovered over it) left it at once: that square
+     * was not where its move ended.
+     */
+    private boolean stayed(Step previous, long nextStart, int nextTarget) {
+        int square = previous.move().to().index();
+        long left = changes.firstVacated(square, previous.completedMillis());
+        if (left == Long.MIN_VALUE || left >= nextStart || square == nextTarget) {
+            return true;
+        }
+        long back = changes.firstFilled(square, left);
+        return back != Long.MIN_VALUE && back <= nextStart;
     }
 
     /** The last move with its times, or null when the sensor changes do not come in its order. */
