@@ -674,7 +674,11 @@ public final class MoveInference {
             return;
         }
         if (!resolvePress(press, events)) {
-            unexplainedPress(press, now, events);
+            // the sensors lag the hands: a piece put down in the same motion as the press may not be seen yet
+            // even on a board that was still before it (the piece held in the air a while), so the picture a
+            // moment later decides
+            unresolvedPress = press;
+            unresolvedPressTried = false;
         }
     }
 
