@@ -118,8 +118,8 @@ final class SequenceSearch {
         if (movesLeft == 1) {
             List<MoveInference.Candidate> lv = leaves.at(base, frame);
             if (log.isTraceEnabled()) {
-                log.trace("leaf after {} since {}: {}", path.stream().map(q -> q.move().usi()).toList(), base.since(),
-                        lv.stream().map(q -> q.move().usi() + "@" + timed(q, base.since())).toList());
+                log.trace("last moves after {} (changes since {}): {}", path.stream().map(q -> q.move().usi())
+                        .toList(), base.since(), lv.stream().map(q -> q.move().usi()).toList());
             }
             for (MoveInference.Candidate c : lv) {
                 if (legalLastOnly && !c.optional() && !c.verdict().isLegal()) {
@@ -147,9 +147,6 @@ final class SequenceSearch {
             }
             long start = m.isDrop() ? base.since() : changes.firstVacated(m.from().index(), base.since());
             long completed = changes.firstFilled(to, start);
-            if (log.isTraceEnabled()) {
-                log.trace("try {} since {}: start {} completed {}", m.usi(), base.since(), start, completed);
-            }
             if (start == Long.MIN_VALUE || completed == Long.MIN_VALUE) {
                 continue;
             }
