@@ -82,6 +82,11 @@ public final class MoveInference {
     private PromotionChoice requestedChoice;
     /** The move seen on a still board but not yet counted: waiting for a promotion choice or the clock. */
     private Provisional provisional;
+    /**
+     * A complete picture whose next change was a lift of the piece just put down: the reply capturing it (taken
+     * first) or the mover adjusting it. The capturer's own piece rising next tells it was the reply.
+     */
+    private Held held;
 
     /** Starts following a game from a position (after {@link PositionSetup} saw it on the board). */
     public MoveInference(Position start, InferenceConfig config) {
@@ -204,6 +209,9 @@ public final class MoveInference {
             unresolvedPress = null;
             return;
         }
+        if (held != null && provisional == null && countHeld(now, events)) {
+            return;
+        }
         if (provisional == null && config.commitPolicy() == CommitPolicy.STABLE && previous != null
                 && now - previousMillis >= REPLY_MIN_MILLIS && !stillAgreed(previous)) {
             countBeforeTheReply(now, events);
@@ -268,6 +276,7 @@ public final class MoveInference {
      * (else they are kept, and later searches start from the same time as before).
      */
     private void agrees(long now, List<InferenceEvent> events, boolean forget) {
+        held = null;
         if (forget) {
             // the changes that follow are those after the frame now agreed was first shown; a tick may have
             // decided later than that, and a frame the sensors debounced is stamped when its change began,
@@ -377,7 +386,35 @@ public final class MoveInference {
             unexplained = true;
             return;
         }
+        if (!legalMove && config.commitPolicy() == CommitPolicy.STABLE && replyInTheAir()) {
+            // the picture before the last lift showed legal moves complete: the reply is in the air, and the
+            // move the still picture reads as illegal is those moves seen without the lifted piece
+            log.info("ply {}: a piece lifted after the board showed legal moves complete; waiting for it",
+                    moves.size() + 1);
+            unexplained = true;
+            return;
+        }
         settleLastMove(found.get(0), now, events);
+    }
+
+    /** Whether the last change only lifted pieces, after a picture that one move or sequence of legal moves explains. */
+    private boolean replyInTheAir() {
+        if (previous == null) {
+            return false;
+        }
+        for (int i = 0; i < 81; i++) {
+            if (!previous.square(i).isOccupied() && last.square(i).isOccupied()) {
+                return false;
+            }
+        }
+        int[] before = previous.komadaiCounts();
+        int[] now = last.komadaiCounts();
+        for (int k = 0; k < before.length; k++) {
+            if (now[k] > before[k]) {
+                return false;
+            }
+        }
+        return completeIn(previous) != null;
     }
 
     /** The one move that explains a still board (alone or after a sequence): counted, or waiting for a choice. */
@@ -528,24 +565,8 @@ public final class MoveInference {
      */
     private void countBeforeTheReply(long now, List<InferenceEvent> events) {
         SensorFrame before = previous;
-        List<Candidate> found = candidates(before);
-        List<SequenceSearch.Step> sequence;
-        if (found.size() == 1 && (found.get(0).optional || found.get(0).verdict.isLegal())) {
-            // a choice pressed since the board last agreed is this move's (the press may precede the landing)
-            sequence = List.of(new SequenceSearch.Step(found.get(0), syncMillis, previousMillis));
-        } else if (found.size() <= 1) {
-            SequenceSearch.Result result = sequences.search(base(), before, null);
-            List<List<SequenceSearch.Step>> fitting = result.exhausted() ? List.of()
-                    : withTheChosenPromotions(result.sequences()).stream()
-                    .filter(q -> q.get(q.size() - 1).candidate().optional()
-                            || q.get(q.size() - 1).candidate().verdict().isLegal()).toList();
-            if (fitting.size() != 1) {
-                log.debug("ply {}: at the hand's arrival {} sequences fit{}", moves.size() + 1, fitting.size(),
-                        result.exhausted() ? " (search ran out)" : "");
-                return;
-            }
-            sequence = fitting.get(0);
-        } else {
+        List<SequenceSearch.Step> sequence = completeIn(before);
+        if (sequence == null) {
             return;
         }
         Position after = position();
@@ -554,11 +575,48 @@ public final class MoveInference {
             beforeLast = after;
             after = after.play(step.move()); // an optional promotion's candidate is its plain move
         }
-        if (!opponentsHandArrived(before, beforeLast, after, sequence.get(sequence.size() - 1).move())) {
+        Move lastMove = sequence.get(sequence.size() - 1).move();
+        if (!opponentsHandArrived(before, beforeLast, after, lastMove)) {
             log.debug("ply {}: {} shown complete, but the change is not the opponent's hand", moves.size() + 1,
                     usi(sequence));
+            if (onlyLifted(before, last, lastMove.to().index())) {
+                held = new Held(sequence, after, before, previousMillis, lastMove.to().index(),
+                        new ArrayList<>(List.of(last)));
+            }
             return;
         }
+        countSeenComplete(sequence, before, previousMillis, List.of(last), now, events);
+    }
+
+    /** The one move or sequence (its last move legal) that explains a picture, or null. */
+    private List<SequenceSearch.Step> completeIn(SensorFrame before) {
+        List<Candidate> found = candidates(before);
+        if (found.size() == 1 && (found.get(0).optional || found.get(0).verdict.isLegal())) {
+            // a choice pressed since the board last agreed is this move's (the press may precede the landing)
+            return List.of(new SequenceSearch.Step(found.get(0), syncMillis, previousMillis));
+        }
+        if (found.size() > 1) {
+            return null;
+        }
+        SequenceSearch.Result result = sequences.search(base(), before, null);
+        List<List<SequenceSearch.Step>> fitting = result.exhausted() ? List.of()
+                : withTheChosenPromotions(result.sequences()).stream()
+                .filter(q -> q.get(q.size() - 1).candidate().optional()
+                        || q.get(q.size() - 1).candidate().verdict().isLegal()).toList();
+        if (fitting.size() != 1) {
+            log.debug("ply {}: at the hand's arrival {} sequences fit{}", moves.size() + 1, fitting.size(),
+                    result.exhausted() ? " (search ran out)" : "");
+            return null;
+        }
+        return fitting.get(0);
+    }
+
+    /**
+     * Counts a move or sequence the board showed complete before the opponent's hand arrived, each at the time it
+     * was completed; the changes after that picture (the reply's) are kept for the reply.
+     */
+    private void countSeenComplete(List<SequenceSearch.Step> sequence, SensorFrame before, long shownMillis,
+                                   List<SensorFrame> after, long now, List<InferenceEvent> events) {
         log.info("ply {}: {} seen complete before the opponent's hand arrived", moves.size() + 1, usi(sequence));
         for (int k = 0; k < sequence.size(); k++) {
             SequenceSearch.Step step = sequence.get(k);
@@ -573,9 +631,74 @@ public final class MoveInference {
             }
         }
         unexplained = false;
-        inSync(previousMillis, events);
-        syncMillis = previousMillis;
-        changes.record(before, last, now); // the reply's first change belongs to the reply
+        inSync(shownMillis, events);
+        syncMillis = shownMillis;
+        SensorFrame from = before;
+        for (SensorFrame f : after) {
+            changes.record(from, f, f.timeMillis()); // the reply's changes belong to the reply
+            from = f;
+        }
+    }
+
+    /**
+     * After the piece just put down was lifted: the capturer's own piece rising next (a piece of the side to reply
+     * that can take on that square), with at most the replier's komadai changing in between, shows it was the
+     * reply taking it first; the picture before that lift is counted. Any other change ends the wait.
+     */
+    private boolean countHeld(long now, List<InferenceEvent> events) {
+        Held h = held;
+        SensorFrame before = h.trail().get(h.trail().size() - 1);
+        Side replier = h.after().sideToMove();
+        int lifted = -1;
+        for (int i = 0; i < 81; i++) {
+            if (before.square(i).isOccupied() != last.square(i).isOccupied()) {
+                if (lifted >= 0 || last.square(i).isOccupied()) {
+                    held = null;
+                    return false;
+                }
+                lifted = i;
+            }
+        }
+        Player[] players = Player.values();
+        KomadaiSlot[] slots = KomadaiSlot.values();
+        for (int k = 0; k < 14; k++) {
+            int was = before.komadai(players[k / 7], slots[k % 7]);
+            int is = last.komadai(players[k / 7], slots[k % 7]);
+            if (was != is && Sides.side(players[k / 7]) != replier) {
+                held = null;
+                return false;
+            }
+        }
+        if (lifted < 0) {
+            h.trail().add(last); // the capturer putting an earlier capture on its komadai first
+            if (h.trail().size() > 4) {
+                held = null;
+            }
+            return false;
+        }
+        Square from = Square.ofIndex(lifted);
+        Square target = Square.ofIndex(h.square());
+        Piece p = h.after().pieceAt(from);
+        held = null;
+        if (p == null || p.side() != replier || !(h.after().isLegal(Move.of(from, target, false))
+                || h.after().isLegal(Move.of(from, target, true)))) {
+            return false;
+        }
+        List<SensorFrame> trail = new ArrayList<>(h.trail());
+        trail.add(last);
+        countSeenComplete(h.sequence(), h.frame(), h.shownMillis(), trail, now, events);
+        return true;
+    }
+
+    /** Whether the only change between two frames is one square emptied. */
+    private static boolean onlyLifted(SensorFrame before, SensorFrame after, int square) {
+        for (int i = 0; i < 81; i++) {
+            boolean changed = before.square(i).isOccupied() != after.square(i).isOccupied();
+            if (changed != (i == square)) {
+                return false;
+            }
+        }
+        return !after.square(square).isOccupied() && Arrays.equals(before.komadaiCounts(), after.komadaiCounts());
     }
 
     /**
@@ -955,6 +1078,19 @@ public final class MoveInference {
 
     /** A promote (成) or confirm (不成) press, kept to tell which move of a sequence it chose for. */
     private record ChoicePress(long timeMillis, PromotionChoice choice) {
+    }
+
+    /**
+     * A complete picture and the piece of it just lifted, waiting for the next change to tell whose hand it was.
+     *
+     * @param sequence the move or moves the picture shows complete
+     * @param after the position they lead to
+     * @param frame the complete picture, shown since {@code shownMillis}
+     * @param square the square of the piece lifted
+     * @param trail the frames since the picture, in order
+     */
+    private record Held(List<SequenceSearch.Step> sequence, Position after, SensorFrame frame, long shownMillis,
+                        int square, List<SensorFrame> trail) {
     }
 
     /** A clock press waiting for the placement it completes to be seen. */
