@@ -59,6 +59,8 @@ public final class MoveInference {
     private final SequenceSearch sequences;
     /** The promote/confirm presses since the board last agreed with the game, for the moves of a sequence. */
     private final List<ChoicePress> choicePresses = new ArrayList<>();
+    /** Whether the last sequence search found several sequences of legal moves that fit equally. */
+    private boolean sequencesTied;
     /** A clock press the board could not yet explain: the placement it completes may not have been seen yet. */
     private ClockPress unresolvedPress;
     /** Whether the unresolved press was judged once on the picture {@link #PRESS_LAG_MILLIS} after it. */
@@ -386,6 +388,12 @@ public final class MoveInference {
             unexplained = true;
             return;
         }
+        if (!legalMove && sequencesTied) {
+            // several sequences of legal moves fit: the board waits for the pieces to tell, it does not read
+            // the picture as one move the rules reject
+            unexplained = true;
+            return;
+        }
         if (!legalMove && config.commitPolicy() == CommitPolicy.STABLE && replyInTheAir()) {
             // the picture before the last lift showed legal moves complete: the reply is in the air, and the
             // move the still picture reads as illegal is those moves seen without the lifted piece
@@ -453,6 +461,7 @@ public final class MoveInference {
      * @return whether a sequence explained the board (several fitting is not an explanation: nothing is counted)
      */
     private boolean explainBySequence(Side presser, long lastTime, long now, List<InferenceEvent> events) {
+        sequencesTied = false;
         SequenceSearch.Result result = sequences.search(base(), last, presser);
         if (result.exhausted()) {
             log.info("ply {}: the search for a sequence of moves ran out of its bound; not choosing",
@@ -465,6 +474,7 @@ public final class MoveInference {
                         || q.get(q.size() - 1).candidate().verdict().isLegal())
                 .toList();
         List<List<SequenceSearch.Step>> pool = legal.isEmpty() ? fitting : legal;
+        sequencesTied = pool.size() > 1 && !legal.isEmpty();
         if (pool.size() > 1) {
             log.info("ply {}: {} sequences of {} moves explain the board equally ({}); not choosing",
                     moves.size() + 1, pool.size(), pool.get(0).size(), pool.stream().map(MoveInference::usi).toList());
