@@ -42,17 +42,17 @@ class FastReplayTest {
 
     static Stream<Arguments> moreSeeds() {
         return Stream.of(SensorKind.values()).flatMap(kind -> Stream.of(CommitPolicy.values())
-                .flatMap(policy -> Stream.of(1, 2, 3).flatMap(noise -> Stream.of(6L, 8L)
+                .flatMap(policy -> Stream.of(1, 2, 3).flatMap(noise -> Stream.of(6L, 7L, 8L, 9L)
                         .map(seed -> Arguments.of(kind, policy, noise, seed)))));
     }
 
-    /** More seeds and noise levels; the losses they still show are listed in docs/inference-fast-play.md. */
+    /** More seeds and noise levels: 48 runs of the 350 games in blitz, about 3.5 minutes. */
     @Tag("slow")
     @ParameterizedTest(name = "{0} {1} noise {2} seed {3}")
     @MethodSource("moreSeeds")
-    void blitzOverMoreSeedsLosesAtMostAGame(SensorKind kind, CommitPolicy policy, int noise, long seed)
+    void everyGameIsRecordedExactlyInBlitzForMoreSeeds(SensorKind kind, CommitPolicy policy, int noise, long seed)
             throws IOException {
-        assertThat(lost(kind, policy, Pace.blitz(), noise, seed)).hasSizeLessThanOrEqualTo(1);
+        assertThat(lost(kind, policy, Pace.blitz(), noise, seed)).isEmpty();
     }
 
     private static List<String> lost(SensorKind kind, CommitPolicy policy, Pace pace, int noise, long seed)
