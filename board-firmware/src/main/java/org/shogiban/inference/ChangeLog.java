@@ -85,6 +85,17 @@ final class ChangeLog {
         return Long.MIN_VALUE;
     }
 
+    /** Whether a square empty in a picture filled at or after a time. */
+    boolean filledSince(ExpectedFrame picture, long since) {
+        for (int k = 0; k < size; k++) {
+            int at = (start + k) % CAPACITY;
+            if (times[at] >= since && changes[at] >= 81 && picture.pieceAt(changes[at] - 81) == null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The squares that emptied (entries 0..80) and filled (81..161) at or after a time. */
     boolean[] touchedSince(long since) {
         boolean[] touched = new boolean[162];

@@ -59,6 +59,8 @@ public final class MoveInference {
     private final SequenceSearch sequences;
     /** The promote/confirm presses since the board last agreed with the game, for the moves of a sequence. */
     private final List<ChoicePress> choicePresses = new ArrayList<>();
+    /** Whether the last sequence search found several sequences of legal moves that fit equally. */
+    private boolean sequencesTied;
     /** A clock press the board could not yet explain: the placement it completes may not have been seen yet. */
     private ClockPress unresolvedPress;
     /** Whether the unresolved press was judged once on the picture {@link #PRESS_LAG_MILLIS} after it. */
@@ -82,6 +84,11 @@ public final class MoveInference {
     private PromotionChoice requestedChoice;
     /** The move seen on a still board but not yet counted: waiting for a promotion choice or the clock. */
     private Provisional provisional;
+    /**
+     * A complete picture whose next change was a lift of the piece just put down: the reply capturing it (taken
+     * first) or the mover adjusting it. The capturer's own piece rising next tells it was the reply.
+     */
+    private Held held;
 
     /** Starts following a game from a position (after {@link PositionSetup} saw it on the board). */
     public MoveInference(Position start, InferenceConfig config) {
@@ -130,6 +137,9 @@ public final class MoveInference {
         List<InferenceEvent> events = new ArrayList<>(2);
         long now = frame.timeMillis();
         if (last == null || !frame.sameReadings(last)) {
+            if (log.isTraceEnabled()) {
+                log.trace("frame {}:{}", now, describeChange(last, frame));
+            }
             touches.record(last, frame, now);
             changes.record(last, frame, now);
             previous = last;
@@ -145,6 +155,23 @@ public final class MoveInference {
         }
         checkTimers(now, events);
         return events;
+    }
+
+    /** The squares a frame filled (+) or emptied (-), and the komadai counts when they changed: for tracing. */
+    private static String describeChange(SensorFrame before, SensorFrame after) {
+        if (before == null) {
+            return " first frame";
+        }
+        StringBuilder d = new StringBuilder();
+        for (int i = 0; i < 81; i++) {
+            if (before.square(i) != after.square(i)) {
+                d.append(' ').append(Square.ofIndex(i).usi()).append(after.square(i).isOccupied() ? "+" : "-");
+            }
+        }
+        if (!Arrays.equals(before.komadaiCounts(), after.komadaiCounts())) {
+            d.append(" komadai ").append(Arrays.toString(after.komadaiCounts()));
+        }
+        return d.toString();
     }
 
     /** Lets time pass without a new frame (for scan loops that send only changes). */
@@ -184,6 +211,9 @@ public final class MoveInference {
             unresolvedPress = null;
             return;
         }
+        if (held != null && provisional == null && countHeld(now, events)) {
+            return;
+        }
         if (provisional == null && config.commitPolicy() == CommitPolicy.STABLE && previous != null
                 && now - previousMillis >= REPLY_MIN_MILLIS && !stillAgreed(previous)) {
             countBeforeTheReply(now, events);
@@ -217,20 +247,46 @@ public final class MoveInference {
             } else if (config.commitPolicy() == CommitPolicy.STABLE && provisional.candidate.optional) {
                 log.debug("ply {}: board changed while {} waited for a promotion choice: default {}",
                         moves.size() + 1, provisional.candidate.move, config.defaultPromotion());
-                commit(provisional.candidate, choiceFor(provisional), now, events);
+                commit(provisional.candidate, choiceFor(provisional), now, events, false);
+                unexplained = false;
+                inSync(previousMillis, events);
+                changes.record(previous, f, now); // the change that ended the question belongs to the reply
             } else {
                 provisional = null;
             }
         }
         if (FrameComparison.matches(expected(), pending, f, config.sensorKind())) {
-            inSync(now, events);
+            if (changes.filledSince(expected(), syncMillis)) {
+                // a piece was put down where the agreed position has none, and taken away again: the pictures
+                // cannot tell a move undone from a move whose piece the opponent is capturing first (a dropped
+                // piece taken off its square by the capturer's hand); the order of events will, so it is kept
+                log.debug("ply {}: the board shows the agreed position again, after a piece put down and taken"
+                        + " away; the changes since are kept", moves.size() + 1);
+                agrees(now, events, false);
+            } else {
+                inSync(now, events);
+            }
         }
     }
 
     private void inSync(long now, List<InferenceEvent> events) {
-        syncMillis = now;
-        changes.clear();
-        choicePresses.clear();
+        agrees(now, events, true);
+    }
+
+    /**
+     * The board agrees with the game now. {@code forget}: the changes before now belong to the moves counted
+     * (else they are kept, and later searches start from the same time as before).
+     */
+    private void agrees(long now, List<InferenceEvent> events, boolean forget) {
+        held = null;
+        if (forget) {
+            // the changes that follow are those after the frame now agreed was first shown; a tick may have
+            // decided later than that, and a frame the sensors debounced is stamped when its change began,
+            // possibly before the tick: a reply's first change must not fall before the time the board agreed
+            syncMillis = Math.min(now, lastChangeMillis);
+            changes.clear();
+            choicePresses.clear();
+        }
         FrameComparison.settlePending(expected(), pending, last);
         requestedChoice = null;
         lastIllegal = null;
@@ -310,6 +366,12 @@ public final class MoveInference {
             for (int k = 1; k <= maxBack; k++) {
                 ExpectedFrame earlier = pictures.get(pictures.size() - 1 - k);
                 if (FrameComparison.matches(earlier, pending, f, config.sensorKind())) {
+                    // in a repetition the moves played forward can bring back an earlier position: when the
+                    // pieces did not go back in the takeback's order (the last move undone first) and a sequence
+                    // of legal moves fits the order of events, those moves were played
+                    if (found.size() <= 1 && !undoneInOrder(k) && explainBySequence(null, now, now, events)) {
+                        return;
+                    }
                     takeBack(k, now, events);
                     return;
                 }
@@ -326,7 +388,41 @@ public final class MoveInference {
             unexplained = true;
             return;
         }
+        if (!legalMove && sequencesTied) {
+            // several sequences of legal moves fit: the board waits for the pieces to tell, it does not read
+            // the picture as one move the rules reject
+            unexplained = true;
+            return;
+        }
+        if (!legalMove && config.commitPolicy() == CommitPolicy.STABLE && replyInTheAir()) {
+            // the picture before the last lift showed legal moves complete: the reply is in the air, and the
+            // move the still picture reads as illegal is those moves seen without the lifted piece
+            log.info("ply {}: a piece lifted after the board showed legal moves complete; waiting for it",
+                    moves.size() + 1);
+            unexplained = true;
+            return;
+        }
         settleLastMove(found.get(0), now, events);
+    }
+
+    /** Whether the last change only lifted pieces, after a picture that one move or sequence of legal moves explains. */
+    private boolean replyInTheAir() {
+        if (previous == null) {
+            return false;
+        }
+        for (int i = 0; i < 81; i++) {
+            if (!previous.square(i).isOccupied() && last.square(i).isOccupied()) {
+                return false;
+            }
+        }
+        int[] before = previous.komadaiCounts();
+        int[] now = last.komadaiCounts();
+        for (int k = 0; k < before.length; k++) {
+            if (now[k] > before[k]) {
+                return false;
+            }
+        }
+        return completeIn(previous) != null;
     }
 
     /** The one move that explains a still board (alone or after a sequence): counted, or waiting for a choice. */
@@ -365,6 +461,7 @@ public final class MoveInference {
      * @return whether a sequence explained the board (several fitting is not an explanation: nothing is counted)
      */
     private boolean explainBySequence(Side presser, long lastTime, long now, List<InferenceEvent> events) {
+        sequencesTied = false;
         SequenceSearch.Result result = sequences.search(base(), last, presser);
         if (result.exhausted()) {
             log.info("ply {}: the search for a sequence of moves ran out of its bound; not choosing",
@@ -377,6 +474,7 @@ public final class MoveInference {
                         || q.get(q.size() - 1).candidate().verdict().isLegal())
                 .toList();
         List<List<SequenceSearch.Step>> pool = legal.isEmpty() ? fitting : legal;
+        sequencesTied = pool.size() > 1 && !legal.isEmpty();
         if (pool.size() > 1) {
             log.info("ply {}: {} sequences of {} moves explain the board equally ({}); not choosing",
                     moves.size() + 1, pool.size(), pool.get(0).size(), pool.stream().map(MoveInference::usi).toList());
@@ -399,8 +497,8 @@ public final class MoveInference {
             commit(new Candidate(inner.move, Verdict.LEGAL, false, inner.picture, inner.pendingAfter), null,
                     step.completedMillis(), events, false);
         }
-        agreedUpTo(now);
         SequenceSearch.Step lastStep = sequence.get(sequence.size() - 1);
+        agreedUpTo(sequence.get(sequence.size() - 2).completedMillis());
         Candidate c = lastStep.candidate();
         long time = presser != null ? lastTime : lastStep.completedMillis();
         if (presser != null && c.optional) {
@@ -477,22 +575,8 @@ public final class MoveInference {
      */
     private void countBeforeTheReply(long now, List<InferenceEvent> events) {
         SensorFrame before = previous;
-        List<Candidate> found = candidates(before);
-        List<SequenceSearch.Step> sequence;
-        if (found.size() == 1 && (found.get(0).optional || found.get(0).verdict.isLegal())) {
-            // a choice pressed since the board last agreed is this move's (the press may precede the landing)
-            sequence = List.of(new SequenceSearch.Step(found.get(0), syncMillis, previousMillis));
-        } else if (found.isEmpty()) {
-            SequenceSearch.Result result = sequences.search(base(), before, null);
-            List<List<SequenceSearch.Step>> fitting = result.exhausted() ? List.of()
-                    : withTheChosenPromotions(result.sequences()).stream()
-                    .filter(q -> q.get(q.size() - 1).candidate().optional()
-                            || q.get(q.size() - 1).candidate().verdict().isLegal()).toList();
-            if (fitting.size() != 1) {
-                return;
-            }
-            sequence = fitting.get(0);
-        } else {
+        List<SequenceSearch.Step> sequence = completeIn(before);
+        if (sequence == null) {
             return;
         }
         Position after = position();
@@ -501,9 +585,48 @@ public final class MoveInference {
             beforeLast = after;
             after = after.play(step.move()); // an optional promotion's candidate is its plain move
         }
-        if (!opponentsHandArrived(before, beforeLast, after, sequence.get(sequence.size() - 1).move())) {
+        Move lastMove = sequence.get(sequence.size() - 1).move();
+        if (!opponentsHandArrived(before, beforeLast, after, lastMove)) {
+            log.debug("ply {}: {} shown complete, but the change is not the opponent's hand", moves.size() + 1,
+                    usi(sequence));
+            if (onlyLifted(before, last, lastMove.to().index())) {
+                held = new Held(sequence, after, before, previousMillis, lastMove.to().index(),
+                        new ArrayList<>(List.of(last)));
+            }
             return;
         }
+        countSeenComplete(sequence, before, previousMillis, List.of(last), now, events);
+    }
+
+    /** The one move or sequence (its last move legal) that explains a picture, or null. */
+    private List<SequenceSearch.Step> completeIn(SensorFrame before) {
+        List<Candidate> found = candidates(before);
+        if (found.size() == 1 && (found.get(0).optional || found.get(0).verdict.isLegal())) {
+            // a choice pressed since the board last agreed is this move's (the press may precede the landing)
+            return List.of(new SequenceSearch.Step(found.get(0), syncMillis, previousMillis));
+        }
+        if (found.size() > 1) {
+            return null;
+        }
+        SequenceSearch.Result result = sequences.search(base(), before, null);
+        List<List<SequenceSearch.Step>> fitting = result.exhausted() ? List.of()
+                : withTheChosenPromotions(result.sequences()).stream()
+                .filter(q -> q.get(q.size() - 1).candidate().optional()
+                        || q.get(q.size() - 1).candidate().verdict().isLegal()).toList();
+        if (fitting.size() != 1) {
+            log.debug("ply {}: at the hand's arrival {} sequences fit{}", moves.size() + 1, fitting.size(),
+                    result.exhausted() ? " (search ran out)" : "");
+            return null;
+        }
+        return fitting.get(0);
+    }
+
+    /**
+     * Counts a move or sequence the board showed complete before the opponent's hand arrived, each at the time it
+     * was completed; the changes after that picture (the reply's) are kept for the reply.
+     */
+    private void countSeenComplete(List<SequenceSearch.Step> sequence, SensorFrame before, long shownMillis,
+                                   List<SensorFrame> after, long now, List<InferenceEvent> events) {
         log.info("ply {}: {} seen complete before the opponent's hand arrived", moves.size() + 1, usi(sequence));
         for (int k = 0; k < sequence.size(); k++) {
             SequenceSearch.Step step = sequence.get(k);
@@ -518,9 +641,74 @@ public final class MoveInference {
             }
         }
         unexplained = false;
-        inSync(previousMillis, events);
-        syncMillis = previousMillis;
-        changes.record(before, last, now); // the reply's first change belongs to the reply
+        inSync(shownMillis, events);
+        syncMillis = shownMillis;
+        SensorFrame from = before;
+        for (SensorFrame f : after) {
+            changes.record(from, f, f.timeMillis()); // the reply's changes belong to the reply
+            from = f;
+        }
+    }
+
+    /**
+     * After the piece just put down was lifted: the capturer's own piece rising next (a piece of the side to reply
+     * that can take on that square), with at most the replier's komadai changing in between, shows it was the
+     * reply taking it first; the picture before that lift is counted. Any other change ends the wait.
+     */
+    private boolean countHeld(long now, List<InferenceEvent> events) {
+        Held h = held;
+        SensorFrame before = h.trail().get(h.trail().size() - 1);
+        Side replier = h.after().sideToMove();
+        int lifted = -1;
+        for (int i = 0; i < 81; i++) {
+            if (before.square(i).isOccupied() != last.square(i).isOccupied()) {
+                if (lifted >= 0 || last.square(i).isOccupied()) {
+                    held = null;
+                    return false;
+                }
+                lifted = i;
+            }
+        }
+        Player[] players = Player.values();
+        KomadaiSlot[] slots = KomadaiSlot.values();
+        for (int k = 0; k < 14; k++) {
+            int was = before.komadai(players[k / 7], slots[k % 7]);
+            int is = last.komadai(players[k / 7], slots[k % 7]);
+            if (was != is && Sides.side(players[k / 7]) != replier) {
+                held = null;
+                return false;
+            }
+        }
+        if (lifted < 0) {
+            h.trail().add(last); // the capturer putting an earlier capture on its komadai first
+            if (h.trail().size() > 4) {
+                held = null;
+            }
+            return false;
+        }
+        Square from = Square.ofIndex(lifted);
+        Square target = Square.ofIndex(h.square());
+        Piece p = h.after().pieceAt(from);
+        held = null;
+        if (p == null || p.side() != replier || !(h.after().isLegal(Move.of(from, target, false))
+                || h.after().isLegal(Move.of(from, target, true)))) {
+            return false;
+        }
+        List<SensorFrame> trail = new ArrayList<>(h.trail());
+        trail.add(last);
+        countSeenComplete(h.sequence(), h.frame(), h.shownMillis(), trail, now, events);
+        return true;
+    }
+
+    /** Whether the only change between two frames is one square emptied. */
+    private static boolean onlyLifted(SensorFrame before, SensorFrame after, int square) {
+        for (int i = 0; i < 81; i++) {
+            boolean changed = before.square(i).isOccupied() != after.square(i).isOccupied();
+            if (changed != (i == square)) {
+                return false;
+            }
+        }
+        return !after.square(square).isOccupied() && Arrays.equals(before.komadaiCounts(), after.komadaiCounts());
     }
 
     /**
@@ -537,10 +725,13 @@ public final class MoveInference {
                 continue;
             }
             Piece p = after.pieceAt(Square.ofIndex(i));
-            if (is || p == null || p.side() != replier || i == lastMove.to().index()) {
+            if (is || p == null || i == lastMove.to().index()) {
                 return false;
             }
-            if (!lastMove.isDrop() && (beforeLast.isLegal(Move.of(lastMove.from(), Square.ofIndex(i), false))
+            // a piece of the mover other than the one just put down: the opponent taking it first to capture it
+            // (or the mover's hand on a second piece, which plays no further part in the move just shown)
+            if (p.side() == replier && !lastMove.isDrop()
+                    && (beforeLast.isLegal(Move.of(lastMove.from(), Square.ofIndex(i), false))
                     || beforeLast.isLegal(Move.of(lastMove.from(), Square.ofIndex(i), true)))) {
                 return false; // the mover's hand may be taking it, the piece seen down only hovering on the way
             }
@@ -551,24 +742,24 @@ public final class MoveInference {
         for (int k = 0; k < 14; k++) {
             int was = before.komadai(players[k / 7], slots[k % 7]);
             int is = last.komadai(players[k / 7], slots[k % 7]);
-            if (was != SensorFrame.UNKNOWN && is != SensorFrame.UNKNOWN && is < was) {
+            if (was != SensorFrame.UNKNOWN && is != SensorFrame.UNKNOWN && is != was) {
                 if (Sides.side(players[k / 7]) != replier) {
-                    return false;
+                    return false; // the mover's captured piece reaching their komadai: still the mover's hand
                 }
-                lifted = true;
+                lifted = true; // the replier taking a piece to drop, or putting down one captured before
             }
         }
         return lifted;
     }
 
     /**
-     * The moves counted so far agree with the board up to now, though the board shows more (a move waiting for a
-     * promotion choice, or an illegal move to be put right): later sequences start from here.
+     * The moves counted so far agree with the board as it was when the last of them was completed, though the board
+     * shows more (a move waiting for a promotion choice, or an illegal move to be put right): later sequences
+     * start from there, with the changes since.
      */
-    private void agreedUpTo(long now) {
-        syncMillis = now;
-        changes.clear();
-        choicePresses.clear();
+    private void agreedUpTo(long completedMillis) {
+        // the last move's own changes (and a choice pressed for it) came after the move before it was completed
+        syncMillis = completedMillis;
     }
 
     /** The last agreed position as the search starts from it. */
@@ -616,7 +807,11 @@ public final class MoveInference {
             return;
         }
         if (!resolvePress(press, events)) {
-            unexplainedPress(press, now, events);
+            // the sensors lag the hands: a piece put down in the same motion as the press may not be seen yet
+            // even on a board that was still before it (the piece held in the air a while), so the picture a
+            // moment later decides
+            unresolvedPress = press;
+            unresolvedPressTried = false;
         }
     }
 
@@ -718,6 +913,26 @@ public final class MoveInference {
             unexplained = false;
             inSync(Math.max(time, last.timeMillis()), events);
         }
+    }
+
+    /**
+     * Whether the changes since the board last agreed undo the last moves in order, the last first: each move's
+     * piece taken from its target after the later move was undone, and put back on its square after that.
+     */
+    private boolean undoneInOrder(int plies) {
+        long since = syncMillis;
+        for (int k = 0; k < plies; k++) {
+            Move m = moves.get(moves.size() - 1 - k);
+            long taken = changes.firstVacated(m.to().index(), since);
+            if (taken == Long.MIN_VALUE) {
+                return false;
+            }
+            since = m.isDrop() ? taken : changes.firstFilled(m.from().index(), taken);
+            if (since == Long.MIN_VALUE) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void takeBack(int plies, long now, List<InferenceEvent> events) {
@@ -873,6 +1088,19 @@ public final class MoveInference {
 
     /** A promote (成) or confirm (不成) press, kept to tell which move of a sequence it chose for. */
     private record ChoicePress(long timeMillis, PromotionChoice choice) {
+    }
+
+    /**
+     * A complete picture and the piece of it just lifted, waiting for the next change to tell whose hand it was.
+     *
+     * @param sequence the move or moves the picture shows complete
+     * @param after the position they lead to
+     * @param frame the complete picture, shown since {@code shownMillis}
+     * @param square the square of the piece lifted
+     * @param trail the frames since the picture, in order
+     */
+    private record Held(List<SequenceSearch.Step> sequence, Position after, SensorFrame frame, long shownMillis,
+                        int square, List<SensorFrame> trail) {
     }
 
     /** A clock press waiting for the placement it completes to be seen. */

@@ -10,6 +10,8 @@ import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
 import org.shogiban.rules.Verdict;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Finds the short sequences of moves that explain a still board no single move explains: the legal move tree from
@@ -23,6 +25,7 @@ import org.shogiban.rules.Verdict;
  * search that runs out decides nothing.
  */
 final class SequenceSearch {
+    private static final Logger log = LoggerFactory.getLogger(SequenceSearch.class);
     /** The most moves a sequence may have. */
     static final int MAX_PLIES = 6;
     /** The most positions one search may look at. */
@@ -64,6 +67,8 @@ final class SequenceSearch {
     private int nodes;
     private boolean exhausted;
     private List<List<Step>> found;
+    /** Whether the last move of a sequence must be legal too (the first pass). */
+    private boolean legalLastOnly;
 
     SequenceSearch(ChangeLog changes, SensorKind kind, Leaves leaves) {
         this.changes = changes;
@@ -77,7 +82,19 @@ final class SequenceSearch {
      * @param lastMover who must have made the last move, or null for either
      */
     Result search(Base root, SensorFrame f, Side lastMover) {
+        // every move legal explains the board best, however many; only when no such sequence fits is one whose
+        // last move the rules reject taken (a foul inside a fast sequence), so a legal fast sequence of three
+        // moves is never read as two moves ending in a foul
+        Result legal = search(root, f, lastMover, true);
+        if (legal.exhausted() || !legal.sequences().isEmpty()) {
+            return legal;
+        }
+        return search(root, f, lastMover, false);
+    }
+
+    private Result search(Base root, SensorFrame f, Side lastMover, boolean legalOnly) {
         this.frame = f;
+        this.legalLastOnly = legalOnly;
         nodes = 0;
         exhausted = false;
         for (int plies = 2; plies <= MAX_PLIES; plies++) {
@@ -99,8 +116,19 @@ final class SequenceSearch {
 
     private void dfs(Base base, List<Step> path, int movesLeft) {
         if (movesLeft == 1) {
-            for (MoveInference.Candidate c : leaves.at(base, frame)) {
+            List<MoveInference.Candidate> lv = leaves.at(base, frame);
+            if (log.isTraceEnabled()) {
+                log.trace("last moves after {} (changes since {}): {}", path.stream().map(q -> q.move().usi())
+                        .toList(), base.since(), lv.stream().map(q -> q.move().usi()).toList());
+            }
+            for (MoveInference.Candidate c : lv) {
+                if (legalLastOnly && !c.optional() && !c.verdict().isLegal()) {
+                    continue;
+                }
                 Step step = timed(c, base.since());
+                if (step != null && !path.isEmpty() && !stayed(path.get(path.size() - 1), step)) {
+                    step = null;
+                }
                 if (step != null) {
                     List<Step> sequence = new ArrayList<>(path);
                     sequence.add(step);
@@ -120,6 +148,9 @@ final class SequenceSearch {
             long start = m.isDrop() ? base.since() : changes.firstVacated(m.from().index(), base.since());
             long completed = changes.firstFilled(to, start);
             if (start == Long.MIN_VALUE || completed == Long.MIN_VALUE) {
+                continue;
+            }
+            if (!path.isEmpty() && !stayed(path.get(path.size() - 1), start, to)) {
                 continue;
             }
             if (kind == SensorKind.POLARITY && !m.isDrop() && changes.firstFilledFaceDown(to, start)
@@ -157,6 +188,26 @@ final class SequenceSearch {
                 return;
             }
         }
+    }
+
+    private boolean stayed(Step previous, Step next) {
+        return stayed(previous, next.startMillis(), next.move().to().index());
+    }
+
+    /**
+     * Whether the piece a move put down stayed on its square until the next move began: taken away before that
+     * only to be put straight back (adjusted, or flipped to promote), or by the next move's hand capturing it. A
+     * piece that only touched a square on its way (slid across it, hovered over it) left it at once: that square
+     * was not where its move ended.
+     */
+    private boolean stayed(Step previous, long nextStart, int nextTarget) {
+        int square = previous.move().to().index();
+        long left = changes.firstVacated(square, previous.completedMillis());
+        if (left == Long.MIN_VALUE || left >= nextStart || square == nextTarget) {
+            return true;
+        }
+        long back = changes.firstFilled(square, left);
+        return back != Long.MIN_VALUE && back <= nextStart;
     }
 
     /** The last move with its times, or null when the sensor changes do not come in its order. */

@@ -2,6 +2,7 @@ package org.shogiban.inference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.shogiban.hal.KomadaiSlot.BISHOP;
+import static org.shogiban.hal.KomadaiSlot.PAWN;
 import static org.shogiban.hal.Player.GOTE;
 import static org.shogiban.hal.Player.SENTE;
 
@@ -129,6 +130,36 @@ class FastPlayTest {
         }
 
         @Test
+        void aDroppedPieceTakenFirstByTheCapturerIsNotADropUndone() {
+            // gote takes 2e with its pawn and keeps the pawn in the hand; later puts it on the komadai, drops it
+            // on 3d, and sente's hand takes the dropped pawn off before the rook lands there: for a moment the
+            // board shows the position before the drop (the pawn owed to the komadai), yet the drop was made
+            Table t = table(Position.fromSfen("4k4/9/9/7p1/7P1/9/9/6R2/4K4 w - 1"), SensorKind.OCCUPANCY)
+                    .lift("2e").waitMs(100).move("2d", "2e").settle().move("5i", "4h").settle();
+            t.placeSlot(GOTE, PAWN).waitMs(200).liftSlot(GOTE, PAWN).waitMs(150).place("3d").waitMs(250)
+                    .lift("3d").waitMs(100).placeSlot(SENTE, PAWN).waitMs(100).move("3h", "3d").settle();
+            assertThat(t.lines()).containsExactly("move 2d2e", "move 5i4h", "move P*3d", "move 3h3d");
+        }
+
+        @Test
+        void movesThatBringBackAnEarlierPositionAreMovesWhenThePiecesDidNotGoBackInTheTakebacksOrder() {
+            // a repetition: the kings step back one after the other, sente first, faster than the opponent's
+            // hand is counted; undoing the last two moves would have moved gote's king first
+            Table t = table(Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b - 1"), SensorKind.POLARITY)
+                    .move("5i", "4i").settle().move("5a", "4a").settle();
+            t.move("4i", "5i").waitMs(100).move("4a", "5a").settle();
+            assertThat(t.lines()).containsExactly("move 5i4i", "move 5a4a", "move 4i5i", "move 4a5a");
+        }
+
+        @Test
+        void theSamePiecesPutBackInTheTakebacksOrderAreATakeback() {
+            Table t = table(Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b - 1"), SensorKind.POLARITY)
+                    .move("5i", "4i").settle().move("5a", "4a").settle();
+            t.move("4a", "5a").waitMs(100).move("4i", "5i").settle();
+            assertThat(t.lines()).containsExactly("move 5i4i", "move 5a4a", "takeback 2");
+        }
+
+        @Test
         void noSequenceIsMadeUpFromPiecesMovedAtOnce() {
             // both of sente's pawns in the air together: neither was put down before the other was lifted
             Table t = table(Position.startpos(), SensorKind.OCCUPANCY).lift("7g").waitMs(100).lift("3c")
@@ -146,6 +177,15 @@ class FastPlayTest {
             Table t = clocked(Position.startpos()).lift("7g").waitMs(150).press(Button.CLOCK_SENTE).waitMs(10)
                     .place("7f").waitMs(250).move("3c", "3d").press(Button.CLOCK_GOTE).settle();
             assertThat(t.lines()).containsExactly("move 7g7f", "move 3c3d");
+        }
+
+        @Test
+        void aPressInTheSameMotionAsThePlacementOfAPieceHeldLongCommitsIt() {
+            // the board was still for a second (the piece held in the air): the press, made as the piece lands
+            // and before the sensors saw it, is judged on the picture a moment later
+            Table t = clocked(Position.startpos()).lift("7g").waitMs(1000).press(Button.CLOCK_SENTE).waitMs(10)
+                    .place("7f").settle();
+            assertThat(t.lines()).containsExactly("move 7g7f");
         }
 
         @Test

@@ -32,6 +32,53 @@ class RandomHandlingPropertyTest {
         check(3000, 50_000);
     }
 
+    @Test
+    void randomGamesWithFastRepliesNeverInventAMove() {
+        checkFast(200, 2_000);
+    }
+
+    @Tag("slow")
+    @Test
+    void thousandsOfRandomGamesWithFastRepliesNeverInventAMove() {
+        checkFast(2000, 60_000);
+    }
+
+    /**
+     * Property (issue 13): with replies that start while the board still settles (every reply, or one in two with
+     * pieces knocked off between the slow ones), under both sensor kinds and both commit policies, every move the
+     * board records was played, in order, and no legal move is reported illegal: the board may lag or wait, it never
+     * makes a move up. Over these seeds it records every game exactly, too.
+     */
+    private static void checkFast(int games, long firstSeed) {
+        int plies = 0;
+        for (int g = 0; g < games; g++) {
+            long seed = firstSeed + g;
+            Random r = new Random(seed);
+            SensorKind kind = SensorKind.values()[g % 2];
+            CommitPolicy policy = CommitPolicy.values()[(g / 2) % 2];
+            InferenceConfig config = InferenceConfig.defaults(kind).withCommitPolicy(policy);
+            int noise = 1 + r.nextInt(3);
+            boolean blitz = (g / 4) % 2 == 0;
+            Pace pace = blitz ? Pace.blitz() : Pace.blitz().withFastShare(0.5);
+            ReplaySettings settings = ReplaySettings.standard().withBounce(Noise.bounceMillis(noise), seed);
+            List<Move> game = randomGame(r, 20 + r.nextInt(100));
+            HandlingGenerator.Handling handling = new HandlingGenerator(config, settings, noise, blitz ? 0 : 0.08,
+                    pace).generateHandling(Position.startpos(), game, seed);
+            RunResult result = new TraceRunner(config, settings).run(handling.trace());
+            String where = "seed " + seed + " (" + kind + ", " + policy + ", noise " + noise + ", "
+                    + (blitz ? "blitz" : "every other reply fast, knocks") + ")";
+
+            assertThat(game.subList(0, Math.min(result.moves().size(), game.size())))
+                    .as("moves recorded are moves played, in order, " + where)
+                    .containsExactlyElementsOf(result.moves());
+            assertThat(result.events()).as("illegal moves inferred, " + where)
+                    .noneMatch(e -> e instanceof InferenceEvent.MoveCompleted m && !m.isLegal());
+            assertThat(result.moves()).as("moves inferred, " + where).containsExactlyElementsOf(game);
+            plies += game.size();
+        }
+        assertThat(plies).as("plies exercised").isGreaterThan(games * 20);
+    }
+
     private static void check(int games, long firstSeed) {
         int knocks = 0;
         int plies = 0;
