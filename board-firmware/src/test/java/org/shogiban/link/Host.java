@@ -120,6 +120,40 @@ public final class Host implements AutoCloseable {
         return line(WAIT_MILLIS);
     }
 
+    /**
+     * Says HELLO every 300 ms until the board answers (it opens its end a moment after the device appears; more than
+     * {@code attempts} silent tries is an IOException), then reads up to the reply of a SINCE so that the answers to
+     * the repeated HELLOs are out of the way.
+     */
+    public void handshake(int attempts) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            send("HELLO");
+            try {
+                if (line(300).startsWith("OK shogiban")) {
+                    break;
+                }
+            } catch (IOException e) {
+                if (attempt > attempts) {
+                    throw e;
+                }
+            }
+        }
+        send("SINCE 999999999");
+        while (!line().startsWith("OK last")) {
+            // an answer to an earlier HELLO
+        }
+    }
+
+    /** The next event line ({@code * <seq> <type> ...}) of a type, skipping other lines. */
+    public String nextEvent(String type) throws IOException {
+        while (true) {
+            String line = line();
+            if (line.startsWith("* ") && line.split(" ")[2].equals(type)) {
+                return line;
+            }
+        }
+    }
+
     /** The next line that is not an event ({@code * ...}): the reply to the last command. */
     public String reply() throws IOException {
         while (true) {

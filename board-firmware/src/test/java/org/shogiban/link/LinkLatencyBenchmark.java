@@ -52,22 +52,7 @@ public class LinkLatencyBenchmark {
                 new LinkSettings("bench", "bench", Optional.empty(), 256, 1 << 20, 50, 1000));
         link.start();
         host = new Host(pair.hostEnd());
-        for (int attempt = 0; ; attempt++) {
-            host.send("HELLO");
-            try {
-                if (host.line(300).startsWith("OK shogiban")) {
-                    break;
-                }
-            } catch (IOException e) {
-                if (attempt > 40) {
-                    throw e;
-                }
-            }
-        }
-        host.send("SINCE 999999999");
-        while (!host.line().startsWith("OK last")) {
-            // answers to the HELLOs sent while the link was opening the device
-        }
+        host.handshake(40);
     }
 
     /** One move counted on the board, waited for at the host. */

@@ -80,29 +80,6 @@ class SerialLinkPtyTest {
         return h;
     }
 
-    /**
-     * Says HELLO until the board answers (it opens its end a moment after the device appears), then reads up to the
-     * reply of a SINCE so that the answers to the repeated HELLOs are out of the way.
-     */
-    private static void handshake(Host h) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            h.send("HELLO");
-            try {
-                if (h.line(300).startsWith("OK shogiban")) {
-                    break;
-                }
-            } catch (IOException e) {
-                if (attempt > 40) {
-                    throw e;
-                }
-            }
-        }
-        h.send("SINCE 999999999");
-        while (!h.line().startsWith("OK last")) {
-            // an answer to an earlier HELLO
-        }
-    }
-
     private static String event(String line) {
         return line.substring(line.indexOf(' ', 2) + 1);
     }
@@ -130,7 +107,7 @@ class SerialLinkPtyTest {
                 "RESIGNATION sente"));
         board.state = "{\"phase\":\"OVER\",\"ply\":4,\"sente\":\"先手 太郎\"}";
         Host h = host();
-        handshake(h);
+        h.handshake(40);
 
         h.send("HELLO");
         assertThat(h.reply()).isEqualTo("OK shogiban 0.1.0-test test-board 1");
@@ -173,7 +150,7 @@ class SerialLinkPtyTest {
     @Test
     void badInputEachGetsItsErrorAndTheLinkCarriesOn() throws IOException {
         Host h = host();
-        handshake(h);
+        h.handshake(40);
 
         h.sendRaw(new byte[] {0x00, (byte) 0xff, (byte) 0xfe, 0x1b, '[', 'A', (byte) 0x80, '\r', '\n'});
         assertThat(h.reply()).startsWith("ERR ENCODING line is not UTF-8");
@@ -205,7 +182,7 @@ class SerialLinkPtyTest {
         link.close();
         startLink(new MemoryEventLog(10_000));
         Host h = host();
-        handshake(h);
+        h.handshake(40);
         h.pauseReading();
 
         int moves = 5000;
@@ -248,7 +225,7 @@ class SerialLinkPtyTest {
     @Test
     void aCablePulledInTheMiddleOfAGameIsPickedUpAgainAndSinceLosesNothing() throws Exception {
         Host h = host();
-        handshake(h);
+        h.handshake(40);
         Position p = Position.startpos();
         List<String> usi = List.of("7g7f", "3c3d", "2g2f", "4c4d", "2f2e", "2b3c", "8h3c+");
         for (int i = 0; i < 3; i++) {
@@ -269,7 +246,7 @@ class SerialLinkPtyTest {
         pair.start();
         h.close();
         Host again = host();
-        handshake(again);
+        again.handshake(40);
         again.send("SINCE 3");
         assertThat(List.of(again.line(), again.line(), again.line(), again.line())).containsExactly(
                 "* 4 MOVE 4 4c4d -4344FU,T3", "* 5 MOVE 5 2f2e +2625FU,T4", "* 6 MOVE 6 2b3c -2233KA,T5",
@@ -284,7 +261,7 @@ class SerialLinkPtyTest {
         board.emit(LinkEvent.inSync(0));
         pair.start();
         Host h = host();
-        handshake(h);
+        h.handshake(40);
         h.send("SINCE 0");
         assertThat(h.line()).isEqualTo("* 1 INSYNC 0");
         assertThat(h.line()).isEqualTo("OK last 1");

@@ -74,7 +74,7 @@ class SerialLinkGameTest {
                 new JSerialCommTransport(pair.boardEnd(), 115_200),
                 new LinkSettings("test", "console", Optional.empty(), 256, 1 << 20, 100, 200));
         try (Host host = new Host(pair.hostEnd())) {
-            handshake(host);
+            host.handshake(40);
             assertThat(session.run()).isZero();
 
             List<String> moveLines = new ArrayList<>();
@@ -119,25 +119,6 @@ class SerialLinkGameTest {
         } finally {
             link.close();
             pair.close();
-        }
-    }
-
-    private static void handshake(Host h) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            h.send("HELLO");
-            try {
-                if (h.line(300).startsWith("OK shogiban")) {
-                    break;
-                }
-            } catch (IOException e) {
-                if (attempt > 40) {
-                    throw e;
-                }
-            }
-        }
-        h.send("SINCE 999999999");
-        while (!h.line().startsWith("OK last")) {
-            // an answer to an earlier HELLO
         }
     }
 }

@@ -73,7 +73,7 @@ class WebKillAndResumeTest {
         post(s, "/api/hand", "{\"action\":\"put\",\"place\":\"" + to + "\"}");
         Thread.sleep(600);
         post(s, "/api/press", "{\"button\":\"" + clock + "\"}");
-        return nextEvent(host, "MOVE");
+        return host.nextEvent("MOVE");
     }
 
     @Test
@@ -83,7 +83,7 @@ class WebKillAndResumeTest {
         PtyPair pair = new PtyPair(dir).start();
         Simulator first = start(pair);
         try (Host host = new Host(pair.hostEnd())) {
-            handshake(host);
+            host.handshake(60);
             host.send("SINCE 0");
             for (String l; !(l = host.line()).startsWith("OK last"); ) {
                 seen.add(l);
@@ -102,7 +102,7 @@ class WebKillAndResumeTest {
         pair = new PtyPair(dir).start();
         Simulator second = start(pair);
         try (Host host = new Host(pair.hostEnd())) {
-            handshake(host);
+            host.handshake(60);
             JsonNode resumed = state(second);
             assertThat(resumed.get("moves").toString()).isEqualTo("[\"7g7f\",\"3c3d\"]");
             assertThat(resumed.get("mode").asText()).isEqualTo("tournament");
@@ -156,34 +156,6 @@ class WebKillAndResumeTest {
         while (!check.holds()) {
             assertThat(System.nanoTime()).as("waited 10 s").isLessThan(end);
             Thread.sleep(50);
-        }
-    }
-
-    private static String nextEvent(Host host, String type) throws IOException {
-        while (true) {
-            String line = host.line();
-            if (line.startsWith("* ") && line.split(" ")[2].equals(type)) {
-                return line;
-            }
-        }
-    }
-
-    private static void handshake(Host h) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            h.send("HELLO");
-            try {
-                if (h.line(300).startsWith("OK shogiban")) {
-                    break;
-                }
-            } catch (IOException e) {
-                if (attempt > 60) {
-                    throw e;
-                }
-            }
-        }
-        h.send("SINCE 999999999");
-        while (!h.line().startsWith("OK last")) {
-            // an answer to an earlier HELLO
         }
     }
 }

@@ -129,14 +129,14 @@ class WebStateAndLinkTest {
                     dir.resolve("state"), new JSerialCommTransport(pair.boardEnd(), 115_200),
                     new LinkSettings("test", "web", Optional.of("2468"), 256, 1 << 20, 100, 200)));
             try (Host host = new Host(pair.hostEnd())) {
-                handshake(host);
+                host.handshake(40);
                 board.advance(600);
                 JsonNode state = json.readTree(host.bodyOf("STATE"));
                 assertThat(state.get("phase").asText()).isEqualTo("PLAYING");
                 long seq = state.get("seq").asLong();
 
                 move(board, "7g", "7f");
-                String moveLine = nextEvent(host, "MOVE");
+                String moveLine = host.nextEvent("MOVE");
                 assertThat(moveLine).matches("\\* \\d+ MOVE 1 7g7f \\+7776FU,T\\d+");
                 assertThat(Long.parseLong(moveLine.split(" ")[1])).isGreaterThan(seq);
 
@@ -144,12 +144,12 @@ class WebStateAndLinkTest {
                 assertThat(host.reply()).startsWith("ERR REFUSED a game is being played");
                 board.resign(Side.SENTE);
                 board.advance(100);
-                assertThat(nextEvent(host, "RESULT")).endsWith("RESULT RESIGNATION gote - 1");
+                assertThat(host.nextEvent("RESULT")).endsWith("RESULT RESIGNATION gote - 1");
 
                 host.send("NEW sente=\"Habu Yoshiharu\" gote=Fujii handicap=bishop mode=tournament time=main=300");
                 assertThat(host.reply()).startsWith("OK setting up a new game: tournament, time main=300,");
                 board.advance(100);
-                assertThat(nextEvent(host, "SETUP")).endsWith("SETUP " + Handicap.BISHOP.start().toSfen());
+                assertThat(host.nextEvent("SETUP")).endsWith("SETUP " + Handicap.BISHOP.start().toSfen());
                 assertThat(board.setup().mode()).isEqualTo("tournament");
                 assertThat(board.setup().start()).isEqualTo("bishop");
                 assertThat(board.snapshot().get("players").get("gote").asText()).isEqualTo("Fujii");
@@ -157,7 +157,7 @@ class WebStateAndLinkTest {
                 // a new game from the page reaches the host too
                 board.newGame(new WebBoard.NewGame("casual", null, null, true, null, null));
                 board.advance(700);
-                assertThat(nextEvent(host, "GAME")).contains(" GAME 2025-03-01T05-05-09 "
+                assertThat(host.nextEvent("GAME")).contains(" GAME 2025-03-01T05-05-09 "
                         + org.shogiban.rules.Position.startpos().toSfen());
                 host.send("GAMES");
                 String games = new String(host.body(host.reply()), StandardCharsets.UTF_8);
@@ -167,34 +167,6 @@ class WebStateAndLinkTest {
             } finally {
                 board.close();
             }
-        }
-    }
-
-    private static String nextEvent(Host host, String type) throws IOException {
-        while (true) {
-            String line = host.line();
-            if (line.startsWith("* ") && line.split(" ")[2].equals(type)) {
-                return line;
-            }
-        }
-    }
-
-    private static void handshake(Host h) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            h.send("HELLO");
-            try {
-                if (h.line(300).startsWith("OK shogiban")) {
-                    break;
-                }
-            } catch (IOException e) {
-                if (attempt > 40) {
-                    throw e;
-                }
-            }
-        }
-        h.send("SINCE 999999999");
-        while (!h.line().startsWith("OK last")) {
-            // an answer to an earlier HELLO
         }
     }
 }
