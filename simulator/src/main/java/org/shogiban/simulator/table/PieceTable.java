@@ -137,13 +137,13 @@ public final class PieceTable {
         if (held.isEmpty()) {
             throw new IllegalStateException("no piece is held: lift one first");
         }
-        if (place instanceof Place.OnSquare) {
+        if (place instanceof Place.OnSquare s) {
             Piece p = held.get(0);
             PieceType base = p.type().unpromoted();
             if (promotedSideUp && !base.canPromote()) {
                 throw new IllegalStateException("a " + base.name().toLowerCase(Locale.ROOT) + " has no promoted side");
             }
-            if (squares[((Place.OnSquare) place).square().index()] == null) {
+            if (squares[s.square().index()] == null) {
                 held.set(0, Piece.of(p.side(), promotedSideUp ? base.promoted() : base));
             }
         }
