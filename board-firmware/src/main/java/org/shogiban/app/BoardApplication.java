@@ -28,6 +28,7 @@ import org.shogiban.session.BoardSnapshot;
 import org.shogiban.session.BoardView;
 import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
+import org.shogiban.session.SessionChange;
 import org.shogiban.session.SessionInput;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,13 +69,15 @@ public final class BoardApplication implements AutoCloseable {
     private final FaultListener faultListener = f -> inbox.add(new SessionInput.Fault(f));
 
     private String recordName;
+    /** The record as the last change left it (null before the first game). */
+    private volatile GameRecord record;
     private long lastMillis = Long.MIN_VALUE;
     private LedFrame shownLeds;
     /** What the clock display shows ({@link #shownKey}); MIN_VALUE before the first time. */
     private long shownSente = Long.MIN_VALUE;
     private long shownGote = Long.MIN_VALUE;
-    /** Whether the session returned events since the snapshot was last made. */
-    private boolean changedSinceSnapshot = true;
+    /** The last change of the pass whose snapshot is not shown yet (null when none). */
+    private SessionChange unshown;
     private long snapshotMillis = Long.MIN_VALUE;
     private BoardView snapshotView;
     private BoardView plannedView;
@@ -113,6 +116,7 @@ public final class BoardApplication implements AutoCloseable {
         board.faults().addListener(faultListener);
         view = session.view();
         snapshot = session.snapshot(clock.millis());
+        record = session.record();
     }
 
     /** Starts sending what happens to {@code listener} (after the listeners added before it). */
@@ -195,13 +199,20 @@ public final class BoardApplication implements AutoCloseable {
         dispatch(session.accept(new SessionInput.Tick(nowMillis)), nowMillis);
         lastMillis = nowMillis;
         journal.passed(session, nowMillis);
-        if (changedSinceSnapshot || !view.equals(snapshotView) || nowMillis - snapshotMillis >= SNAPSHOT_MAX_AGE_MILLIS
-                || snapshot.seq() != journal.lastSeq()) {
+        if (unshown != null) {
+            // the change's own snapshot, made once by the session
+            snapshot = unshown.snapshot().withSeq(journal.lastSeq());
+            snapshotMillis = unshown.timeMillis();
+            snapshotView = unshown.view();
+            unshown = null;
+        }
+        if (!view.equals(snapshotView) || nowMillis - snapshotMillis >= SNAPSHOT_MAX_AGE_MILLIS) {
             // not every pass: the snapshot formats the position and the moves, and only its clock changes between
             snapshot = session.snapshot(nowMillis).withSeq(journal.lastSeq());
             snapshotMillis = nowMillis;
             snapshotView = view;
-            changedSinceSnapshot = false;
+        } else if (snapshot.seq() != journal.lastSeq()) {
+            snapshot = snapshot.withSeq(journal.lastSeq());
         }
         showLeds();
         showClock(nowMillis);
@@ -278,15 +289,18 @@ public final class BoardApplication implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------------------ output
 
-    private void dispatch(List<BoardEvent> events, long nowMillis) {
-        view = session.view();
-        if (events.isEmpty()) {
+    /** One input's change, built once by the session: every consumer reads it, none goes back to the session. */
+    private void dispatch(SessionChange change, long nowMillis) {
+        view = change.view();
+        if (!change.changed()) {
             return;
         }
-        changedSinceSnapshot = true;
+        List<BoardEvent> events = change.events();
+        record = change.record();
+        unshown = change;
         // the journal first: a change is on the disk before anything shows it
         try {
-            journal.changed(events, session, nowMillis);
+            journal.changed(change, nowMillis);
         } catch (RuntimeException e) {
             log.error("journal failed on {}", events.get(0).describe(), e);
         }
@@ -296,11 +310,8 @@ public final class BoardApplication implements AutoCloseable {
         }
         // the record file last: it is not on the acknowledgement's path (the journal already holds the change), and
         // BackgroundRecordSink writes it on its own thread
-        if (recordChanged && recordName != null) {
-            GameRecord record = session.record();
-            if (record != null) {
-                records.save(recordName, record);
-            }
+        if (recordChanged && recordName != null && change.record() != null) {
+            records.save(recordName, change.record());
         }
     }
 
@@ -335,9 +346,9 @@ public final class BoardApplication implements AutoCloseable {
                 || event instanceof BoardEvent.ArbiterActed;
     }
 
-    /** The record of the game so far, or null before the first game. */
+    /** The record of the game as the last change left it, or null before the first game (and while setting up). */
     GameRecord record() {
-        return session.record();
+        return record;
     }
 
     /** The file name the current game's record is saved under, or null before the first game started. */

@@ -1,8 +1,7 @@
 package org.shogiban.app;
 
-import java.util.List;
-import org.shogiban.session.BoardEvent;
 import org.shogiban.session.GameSession;
+import org.shogiban.session.SessionChange;
 
 /**
  * Where the runtime writes every change of the game before anything acknowledges it (the journal). Called on the
@@ -12,7 +11,7 @@ public interface ChangeJournal {
     /** A journal that keeps nothing (tests, the console without {@code --state}). */
     ChangeJournal NONE = new ChangeJournal() {
         @Override
-        public void changed(List<BoardEvent> events, GameSession session, long nowMillis) {
+        public void changed(SessionChange change, long nowMillis) {
         }
 
         @Override
@@ -25,8 +24,11 @@ public interface ChangeJournal {
         }
     };
 
-    /** The session returned these events for one input; those that change the game are written and forced now. */
-    void changed(List<BoardEvent> events, GameSession session, long nowMillis);
+    /**
+     * The session's change for one input (its events and the state they left); a change whose events change the game
+     * is written and forced now.
+     */
+    void changed(SessionChange change, long nowMillis);
 
     /** One pass went by: a running clock is checkpointed now and then. */
     void passed(GameSession session, long nowMillis);

@@ -23,6 +23,7 @@ import org.shogiban.rules.Side;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.GameSession;
 import org.shogiban.session.IllegalMovePolicy;
+import org.shogiban.session.SessionChange;
 
 /**
  * Numbers the board's events for the USB link in the runtime's "journal first" step: after the session's journal has
@@ -58,18 +59,19 @@ public final class EventNumbering implements ChangeJournal {
     }
 
     @Override
-    public void changed(List<BoardEvent> events, GameSession session, long nowMillis) {
+    public void changed(SessionChange change, long nowMillis) {
         try {
-            journal.changed(events, session, nowMillis);
+            journal.changed(change, nowMillis);
         } finally {
             // a failing journal is the runtime's to log; the board goes on, and so do its events
-            number(events, session, nowMillis);
+            number(change);
         }
     }
 
-    private void number(List<BoardEvent> events, GameSession session, long nowMillis) {
+    private void number(SessionChange change) {
         pending.clear();
-        Translation t = new Translation(session, nowMillis);
+        List<BoardEvent> events = change.events();
+        Translation t = new Translation(Facts.of(change));
         List<BoardEvent> sources = new ArrayList<>(events.size() + 1);
         List<LinkEvent> linkEvents = new ArrayList<>(events.size() + 1);
         BoardEvent switched = null;
@@ -129,7 +131,7 @@ public final class EventNumbering implements ChangeJournal {
         if (logged < 0 || logged >= game.plies()) {
             return 0;
         }
-        Translation t = new Translation(session, 0);
+        Translation t = new Translation(Facts.of(session));
         List<LinkEvent> missing = new ArrayList<>();
         for (int ply = logged + 1; ply <= game.plies(); ply++) {
             Side mover = (ply % 2 == 1) == (game.start().sideToMove() == Side.SENTE) ? Side.SENTE : Side.GOTE;
@@ -162,26 +164,39 @@ public final class EventNumbering implements ChangeJournal {
         return name.endsWith(".kifu") ? name.substring(0, name.length() - ".kifu".length()) : name;
     }
 
-    /** The link's words for the board events of one input, read from the session as it stands after them. */
-    private static final class Translation {
-        private final GameSession session;
-        private final long nowMillis;
-        private GameRecord record;
-
-        Translation(GameSession session, long nowMillis) {
-            this.session = session;
-            this.nowMillis = nowMillis;
+    /**
+     * What the link's words need of the board after one input: the game's id, its record (moves and times), the
+     * clocks, whether a time control runs and whether the game is over.
+     */
+    private record Facts(String gameId, GameRecord record, ClockState clock, boolean timed, boolean over) {
+        static Facts of(SessionChange change) {
+            return new Facts(change.snapshot().gameId(), change.record(), change.clock(),
+                    change.snapshot().timeControl() != null, change.snapshot().result() != null);
         }
 
-        private int plies() {
-            return session.game().map(Game::plies).orElse(0);
+        static Facts of(GameSession session) {
+            return new Facts(session.startedAt() == null ? null : EventNumbering.gameId(session), session.record(), null,
+                    !session.settings().timeControl().isNone(), session.result().isOver());
+        }
+
+        int plies() {
+            return record == null ? 0 : record.recordedMoves().size();
+        }
+    }
+
+    /** The link's words for the board events of one input, read from the board as the input left it. */
+    private static final class Translation {
+        private final Facts facts;
+
+        Translation(Facts facts) {
+            this.facts = facts;
         }
 
         LinkEvent translate(BoardEvent event) {
-            int plies = plies();
+            int plies = facts.plies();
             return switch (event) {
                 case BoardEvent.SetupStarted s -> LinkEvent.setup(s.target());
-                case BoardEvent.GameStarted g -> LinkEvent.game(gameId(session), g.start());
+                case BoardEvent.GameStarted g -> LinkEvent.game(facts.gameId(), g.start());
                 case BoardEvent.MovePlayed m -> move(m);
                 case BoardEvent.IllegalMove i -> LinkEvent.illegal(i.ply(), i.move(), i.reason(),
                         i.policy() == IllegalMovePolicy.LOSS);
@@ -199,8 +214,8 @@ public final class EventNumbering implements ChangeJournal {
                 case BoardEvent.ArbiterActed a -> LinkEvent.arbiter(a.action().describe());
                 case BoardEvent.CheckPieces c -> LinkEvent.of("DISCREPANCY", Integer.toString(plies), "check",
                         c.why());
-                case BoardEvent.GameResumed r -> LinkEvent.of("GAME", session.startedAt() == null ? "-"
-                        : gameId(session), "resumed", Integer.toString(r.plies()));
+                case BoardEvent.GameResumed r -> LinkEvent.of("GAME", facts.gameId() == null ? "-"
+                        : facts.gameId(), "resumed", Integer.toString(r.plies()));
                 case BoardEvent.Refused r -> null;
                 case BoardEvent.ClockBeep b -> null;
             };
@@ -208,15 +223,12 @@ public final class EventNumbering implements ChangeJournal {
 
         /** {@code MOVE <ply> <usi> <csa>,T<s>}: the piece from the position before the move, the record's time. */
         private LinkEvent move(BoardEvent.MovePlayed m) {
-            Game game = session.game().orElseThrow();
-            Position before = game.start();
-            for (int i = 0; i < m.ply() - 1 && i < game.moves().size(); i++) {
-                before = before.play(game.moves().get(i));
-            }
-            if (record == null) {
-                record = session.record();
-            }
+            GameRecord record = facts.record();
             List<RecordedMove> moves = record.recordedMoves();
+            Position before = record.start();
+            for (int i = 0; i < m.ply() - 1 && i < moves.size(); i++) {
+                before = before.play(moves.get(i).move());
+            }
             Duration used = m.ply() <= moves.size() ? moves.get(m.ply() - 1).timeUsed() : null;
             return LinkEvent.move(m.ply(), before, m.move(), used);
         }
@@ -226,8 +238,8 @@ public final class EventNumbering implements ChangeJournal {
          * control, or when the game has ended (its {@code RESULT} says so).
          */
         LinkEvent clock() {
-            ClockState c = session.clockState(nowMillis);
-            if (c == null || session.settings().timeControl().isNone() || session.result().isOver()) {
+            ClockState c = facts.clock();
+            if (c == null || !facts.timed() || facts.over()) {
                 return null;
             }
             Side running = c.paused() ? null : c.running();

@@ -17,6 +17,7 @@ import org.shogiban.journal.JournalRecovery;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardPhase;
 import org.shogiban.session.GameSession;
+import org.shogiban.session.SessionChange;
 import org.shogiban.session.SessionState;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -109,7 +110,8 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
     }
 
     @Override
-    public void changed(List<BoardEvent> events, GameSession session, long nowMillis) {
+    public void changed(SessionChange change, long nowMillis) {
+        List<BoardEvent> events = change.events();
         String type = null;
         for (BoardEvent e : events) {
             String t = typeOf(e);
@@ -120,7 +122,7 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
         if (type == null) {
             return;
         }
-        long seq = write(type, events, session, nowMillis);
+        long seq = write(type, events, change.state(), nowMillis);
         if (seq > 0 && events.stream().anyMatch(e -> e instanceof BoardEvent.GameStarted)) {
             compactTo(List.of(journal.since(seq - 1).get(0)));
         }
@@ -140,7 +142,7 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
         if (clocks == null || clocks.running() == null || clocks.paused()) {
             return;
         }
-        write(CHECKPOINT, List.of(), session, nowMillis);
+        write(CHECKPOINT, List.of(), session.state(nowMillis), nowMillis);
         if (++checkpoints > MAX_CHECKPOINTS) {
             // every entry holds the whole state: the game's first entry, the last changes and the last entry suffice
             List<JournalEntry> entries = journal.entries();
@@ -160,9 +162,9 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
         return journal.lastSeq();
     }
 
-    private long write(String type, List<BoardEvent> events, GameSession session, long nowMillis) {
+    private long write(String type, List<BoardEvent> events, SessionState state, long nowMillis) {
         try {
-            long seq = journal.append(type, payload(events, session.state(nowMillis)), wallClock.millis());
+            long seq = journal.append(type, payload(events, state), wallClock.millis());
             lastWriteMillis = nowMillis;
             return seq;
         } catch (JsonProcessingException | JournalException e) {

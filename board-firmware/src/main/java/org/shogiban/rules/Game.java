@@ -9,15 +9,18 @@ import java.util.Map;
 /**
  * A game as an arbiter follows it: a start position and the moves played, with what the position decides after
  * each (check, checkmate, no legal move, sennichite, perpetual check). An illegal move ends the game there and is
- * not played. The one mutable owner of a game's history; not thread-safe.
+ * not played. The one mutable owner of a game's history and of its result: a resignation, an abort, an arbiter's
+ * ruling and an overruled foul all go through it. Others read it as a {@link GameHistory}. Not thread-safe.
  */
-public final class Game {
+public final class Game implements GameHistory {
     private final Position start;
     private final List<Move> moves = new ArrayList<>();
     /** positions.get(i) is the position after i plies; positions.get(0) is the start. */
     private final List<Position> positions = new ArrayList<>();
     private final Map<String, List<Integer>> occurrences = new HashMap<>();
     private GameResult result = GameResult.ONGOING;
+    /** The arbiter's words on a result they ruled ({@link #adjudicate}), or null. */
+    private String resultNote;
 
     public Game(Position start) {
         this.start = start;
@@ -31,32 +34,43 @@ public final class Game {
         return new Game(Position.startpos());
     }
 
+    @Override
     public Position start() {
         return start;
     }
 
     /** The position now. */
+    @Override
     public Position current() {
         return positions.get(positions.size() - 1);
     }
 
     /** The position after a number of plies, 0 being the start. */
+    @Override
     public Position positionAfter(int plies) {
         return positions.get(plies);
     }
 
     /** The moves played, in order. */
+    @Override
     public List<Move> moves() {
         return Collections.unmodifiableList(moves);
     }
 
     /** How many moves have been played. */
+    @Override
     public int plies() {
         return moves.size();
     }
 
+    @Override
     public GameResult result() {
         return result;
+    }
+
+    /** The arbiter's words on the result they ruled, or null (any other result, or none). */
+    public String resultNote() {
+        return resultNote;
     }
 
     public boolean isOver() {
@@ -69,8 +83,16 @@ public final class Game {
      */
     public GameResult play(Move move) {
         requireOngoing();
+        return play(move, current().verdict(move));
+    }
+
+    /**
+     * Plays the next move as already ruled on the current position (by the move inference, which reads this game):
+     * the move is not judged a second time. An illegal verdict ends the game with {@link GameStatus#ILLEGAL_MOVE}.
+     */
+    public GameResult play(Move move, Verdict verdict) {
+        requireOngoing();
         Position before = current();
-        Verdict verdict = before.verdict(move);
         if (!verdict.isLegal()) {
             result = GameResult.illegal(before.sideToMove(), verdict.reason(), moves.size() + 1);
             return result;
@@ -96,7 +118,34 @@ public final class Game {
         }
         Move move = moves.remove(moves.size() - 1);
         result = evaluateEnd();
+        resultNote = null;
         return move;
+    }
+
+    /**
+     * The arbiter rules a result, whatever the game's was (a game over may be ruled again), with their words (null
+     * for none).
+     */
+    public GameResult adjudicate(GameResult ruled, String note) {
+        if (!ruled.isOver()) {
+            throw new IllegalArgumentException("the arbiter rules a final result, not " + ruled.status());
+        }
+        result = ruled;
+        resultNote = note;
+        return result;
+    }
+
+    /**
+     * The arbiter overrules the foul that ended the game (a piece slid, a sensor failed): the game goes on from the
+     * position before it.
+     */
+    public GameResult overrule() {
+        if (result.status() != GameStatus.ILLEGAL_MOVE) {
+            throw new IllegalStateException("there is no foul to overrule: " + result.status());
+        }
+        result = evaluateEnd();
+        resultNote = null;
+        return result;
     }
 
     /** The side to move declares an impasse win (入玉宣言); an invalid declaration loses as an illegal move. */

@@ -214,7 +214,7 @@ class SessionFuzzTest {
 
         private void send(SessionInput input) throws Exception {
             inputs++;
-            List<BoardEvent> events = session.accept(input);
+            List<BoardEvent> events = session.accept(input).events();
             assertThat(events).as("events after %s", input).doesNotContainNull();
             moves += (int) events.stream().filter(e -> e instanceof BoardEvent.MovePlayed).count();
             games += (int) events.stream().filter(e -> e instanceof BoardEvent.GameStarted).count();

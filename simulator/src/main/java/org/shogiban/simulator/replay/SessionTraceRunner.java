@@ -75,16 +75,16 @@ public final class SessionTraceRunner {
                 TraceEvent e = todo.get(next++);
                 if (e instanceof TraceEvent.Press press) {
                     print(session.accept(new SessionInput.Press(ButtonEvent.press(press.button(),
-                            press.timeMillis()))), lines);
+                            press.timeMillis()))).events(), lines);
                 } else {
                     board.apply(e);
                 }
             }
             SensorFrame frame = debouncer.debounce(renderer.scan(t));
             if (frame != null) {
-                print(session.accept(new SessionInput.Frame(frame)), lines);
+                print(session.accept(new SessionInput.Frame(frame)).events(), lines);
             }
-            print(session.accept(new SessionInput.Tick(t)), lines);
+            print(session.accept(new SessionInput.Tick(t)).events(), lines);
         }
         return new Output(lines, trace.start(), session.game().orElseThrow().moves(), session.clockState(finish));
     }

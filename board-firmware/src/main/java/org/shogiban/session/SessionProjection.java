@@ -1,0 +1,128 @@
+package org.shogiban.session;
+
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.shogiban.clock.ClockState;
+import org.shogiban.clock.TimeControl;
+import org.shogiban.rules.Game;
+import org.shogiban.rules.GameResult;
+import org.shogiban.rules.Move;
+import org.shogiban.rules.Position;
+import org.shogiban.rules.Side;
+
+/**
+ * The session seen from outside, made from its parts: the {@link BoardView} (LEDs, UIs, tests), the one JSON
+ * {@link BoardSnapshot}, and the {@link SessionState} the journal keeps. Pure functions of a {@link GameSession}.
+ */
+final class SessionProjection {
+    private static final DateTimeFormatter GAME_ID = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
+
+    private SessionProjection() {
+    }
+
+    /** What the board shows now. */
+    static BoardView view(GameSession s) {
+        PlayerPrompts p = s.prompts;
+        if (s.phase == BoardPhase.SETTING_UP) {
+            return new BoardView(s.phase, s.setup.target(), 0, null, p.wrongSquares(s.phase), p.wrongSlots(s.phase),
+                    null, null, GameResult.ONGOING, s.failing, p.arbiterCalled);
+        }
+        Game game = s.plies.game();
+        List<Move> moves = game.moves();
+        return new BoardView(s.phase, game.current(), game.plies(), moves.isEmpty() ? null : moves.get(moves.size() - 1),
+                p.wrongSquares(s.phase), p.wrongSlots(s.phase), p.illegalMove, p.promotionSquare, game.result(),
+                s.failing, p.arbiterCalled);
+    }
+
+    /** The snapshot as of {@code nowMillis}, {@code v} being the view now. */
+    static BoardSnapshot snapshot(GameSession s, BoardView v, long nowMillis) {
+        boolean inGame = s.plies != null && s.phase != BoardPhase.SETTING_UP;
+        List<String> moves = inGame ? s.plies.game().moves().stream().map(Move::usi).toList() : List.of();
+        BoardSnapshot.Result end = null;
+        GameResult result = s.result();
+        if (inGame && result.isOver()) {
+            String note = s.plies.game().resultNote();
+            String reason = note != null ? note : result.reason() == null ? null : result.reason().name();
+            end = new BoardSnapshot.Result(result.status().name(), sideName(result.winner()), reason,
+                    result.ply() > 0 ? result.ply() : s.plies.game().plies());
+        }
+        return new BoardSnapshot(phaseName(s.phase), v.plies(), v.position().toSfen(), moves,
+                sideName(v.position().sideToMove()), clocks(s, nowMillis), end, s.prompts.waitingFor(v),
+                PlayMode.of(s.settings).label(), s.settings.inference().sensorKind().name().toLowerCase(Locale.ROOT),
+                s.settings.timeControl().isNone() ? null : s.settings.timeControl().spec(),
+                s.startedAt == null ? null : GAME_ID.format(s.startedAt.atZone(s.zone())),
+                (s.plies == null ? s.settings.start() : s.plies.game().start()).toSfen(),
+                v.lastMove() == null ? null : v.lastMove().usi(), s.prompts.arbiterCalled, List.copyOf(s.failing), 0);
+    }
+
+    private static String phaseName(BoardPhase phase) {
+        return phase == BoardPhase.SETTING_UP ? "SETUP" : phase.name();
+    }
+
+    private static String sideName(Side side) {
+        return side == null ? null : side == Side.SENTE ? "sente" : "gote";
+    }
+
+    /** The clocks as of a time: the game's, or the full time control's before the first game. */
+    private static BoardSnapshot.Clocks clocks(GameSession s, long nowMillis) {
+        TimeControl control = s.settings.timeControl();
+        ClockState state = s.clock != null ? s.clockState(nowMillis)
+                : new ClockState(null, false, control.of(Side.SENTE).initialClock(),
+                control.of(Side.GOTE).initialClock());
+        return new BoardSnapshot.Clocks(state.runningLabel(), sideClock(state.sente()), sideClock(state.gote()));
+    }
+
+    private static BoardSnapshot.SideClock sideClock(org.shogiban.clock.SideClock c) {
+        return new BoardSnapshot.SideClock(c.mainMs(), c.byoyomiMs(), c.periods(), c.considerUnits());
+    }
+
+    /** What the journal keeps, the clocks as of {@code nowMillis} (the turn in progress charged up to then). */
+    static SessionState state(GameSession s, long nowMillis) {
+        String phaseName = phaseName(s.phase);
+        String mode = PlayMode.of(s.settings).label();
+        if (s.plies == null || s.phase == BoardPhase.SETTING_UP) {
+            return new SessionState(1, phaseName, 0, s.settings.start().toSfen(), s.settings.timeControl().spec(),
+                    List.of(), List.of(), List.of(), List.of(), null, null, s.prompts.arbiterCalled, mode, asked(s),
+                    List.of());
+        }
+        PlyLog log = s.plies;
+        Game game = log.game();
+        SessionState.Result end = null;
+        GameResult result = game.result();
+        if (result.isOver()) {
+            end = new SessionState.Result(result.status().name(), result.winner() == null ? null
+                    : result.winner().name(), result.reason() == null ? null : result.reason().name(), result.ply(),
+                    game.resultNote());
+        }
+        ClockState clocks = s.clock.journalled(Math.max(nowMillis, s.inputMillis));
+        return new SessionState(1, phaseName, log.startedAt().toEpochMilli(), game.start().toSfen(),
+                s.settings.timeControl().spec(), game.moves().stream().map(Move::usi).toList(), log.moveMillis(),
+                log.comments(), log.startComments(), end, SessionState.Clocks.of(clocks), s.prompts.arbiterCalled,
+                mode, asked(s), log.turnClocks().stream().map(SessionState::turnClock).toList());
+    }
+
+    /** The request as journalled, or null when the game was not asked to differ from the board's settings. */
+    private static SessionState.Asked asked(GameSession s) {
+        GameRequest request = s.request;
+        if (request.equals(GameRequest.BOARD_SETTINGS)) {
+            return null;
+        }
+        return new SessionState.Asked(request.sente().orElse(null), request.gote().orElse(null),
+                request.timeControl().map(TimeControl::spec).orElse(null),
+                request.start().map(Position::toSfen).orElse(null),
+                request.mode().map(PlayMode::label).orElse(null));
+    }
+
+    /** A journalled request back (a bad part is an IllegalArgumentException naming it). */
+    static GameRequest request(SessionState.Asked asked) {
+        if (asked == null) {
+            return GameRequest.BOARD_SETTINGS;
+        }
+        return new GameRequest(Optional.ofNullable(asked.sente()), Optional.ofNullable(asked.gote()),
+                Optional.ofNullable(asked.time()).map(TimeControl::parse),
+                Optional.ofNullable(asked.start()).map(Position::fromSfen),
+                Optional.ofNullable(asked.mode()).map(PlayMode::parse), GameRequest.WhilePlaying.ABORT);
+    }
+}
