@@ -69,6 +69,7 @@ class SessionFuzzTest {
         private final GameSettings settings;
         private final GameSession session;
         private SensorFrame board;
+        private SessionChange lastChange;
         private long now = 1_000;
         private int moves;
         private int inputs;
@@ -214,12 +215,35 @@ class SessionFuzzTest {
 
         private void send(SessionInput input) throws Exception {
             inputs++;
-            List<BoardEvent> events = session.accept(input).events();
+            SessionChange change = session.accept(input);
+            List<BoardEvent> events = change.events();
             assertThat(events).as("events after %s", input).doesNotContainNull();
+            checkChange(input, change);
             moves += (int) events.stream().filter(e -> e instanceof BoardEvent.MovePlayed).count();
             games += (int) events.stream().filter(e -> e instanceof BoardEvent.GameStarted).count();
             phases.add(session.phase());
             check(input);
+        }
+
+        /**
+         * The change is built once, as the input left the session: its view, snapshot, state and record are what the
+         * session gives when asked after the input; a quiet input carries the last change's.
+         */
+        private void checkChange(SessionInput input, SessionChange change) {
+            String at = "change of input " + inputs + " (" + input + ")";
+            assertThat(change.view()).as(at).isEqualTo(session.view());
+            if (change.changed()) {
+                assertThat(change.snapshot()).as(at).isEqualTo(session.snapshot(change.timeMillis()));
+                assertThat(change.state().toJson()).as(at).isEqualTo(session.state(change.timeMillis()).toJson());
+                assertThat(change.record()).as(at).isEqualTo(session.record());
+                assertThat(change.clock()).as(at).isEqualTo(session.clockState(change.timeMillis()));
+            } else if (lastChange != null) {
+                assertThat(change.snapshot()).as(at).isSameAs(lastChange.snapshot());
+                assertThat(change.record()).as(at).isSameAs(lastChange.record());
+            }
+            if (change.changed()) {
+                lastChange = change;
+            }
         }
 
         private void check(SessionInput input) throws Exception {
