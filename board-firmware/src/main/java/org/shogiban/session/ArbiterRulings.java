@@ -33,7 +33,7 @@ final class ArbiterRulings {
 
     /** The board calls the arbiter: a game being played pauses until they act. */
     void call(long now, String why) {
-        s.prompts.arbiterCalled = true;
+        s.prompts.arbiterCalled(true);
         if (s.phase == BoardPhase.PLAYING) {
             s.phase = BoardPhase.PAUSED;
             s.clock.pause(now);
@@ -53,7 +53,7 @@ final class ArbiterRulings {
             rules.refuse(now, "arbiter " + action.describe(), refusal);
             return;
         }
-        s.prompts.arbiterCalled = false;
+        s.prompts.arbiterCalled(false);
         s.plies.comment("arbiter " + COMMENT_TIME.format(s.wallClock.instant().atZone(s.wallClock.getZone()))
                 + ": " + action.describe());
         s.out.add(new BoardEvent.ArbiterActed(now, action));
@@ -86,7 +86,7 @@ final class ArbiterRulings {
         return switch (action) {
             case SessionInput.Pause p -> phase == BoardPhase.PLAYING ? null : "the game is not being played";
             case SessionInput.Resume r -> phase == BoardPhase.PAUSED || (phase == BoardPhase.PLAYING
-                    && s.prompts.arbiterCalled) ? null : "the game is not paused";
+                    && s.prompts.arbiterCalled()) ? null : "the game is not paused";
             case SessionInput.Adjust a -> rules.isOn() ? null : "no game is being played";
             case SessionInput.SetResult r -> null;
             case SessionInput.Undo u -> game().plies() > 0 ? null : "no move to undo";
@@ -133,7 +133,7 @@ final class ArbiterRulings {
         game().overrule();
         s.phase = BoardPhase.PLAYING;
         s.plies.reopen();
-        s.prompts.puttingBack = true;
+        s.prompts.putBack();
         s.clock.restart(game().current().sideToMove(), now, false);
         log.info("arbiter overrules the foul; the game goes on from ply {}", rules.plies() + 1);
         s.out.add(new BoardEvent.CheckPieces(now, game().current(), "the foul was overruled: put the pieces back"));

@@ -59,14 +59,14 @@ final class GameRules {
                 case InferenceEvent.MoveCompleted m when m.isLegal() -> onLegalMove(m);
                 case InferenceEvent.MoveCompleted m -> onIllegalMove(m);
                 case InferenceEvent.PromotionPending p -> {
-                    s.prompts.promotionSquare = p.square();
+                    s.prompts.askPromotion(p.square());
                     log.info("ply {}: {} may promote on {}; waiting for PROMOTE or CONFIRM", plies() + 1,
                             p.withoutPromotion(), p.square());
                     s.out.add(new BoardEvent.PromotionAsked(p.timeMillis(), p.square(), p.withoutPromotion()));
                 }
                 case InferenceEvent.TakeBack t -> onTakeBack(t);
                 case InferenceEvent.Discrepancy d -> {
-                    s.prompts.discrepancy = d;
+                    s.prompts.differs(d);
                     log.info("ply {}: board differs from the game: {}", plies() + 1, d.describe());
                     s.out.add(new BoardEvent.DiscrepancySeen(d.timeMillis(), d));
                 }
@@ -110,15 +110,14 @@ final class GameRules {
     private void onIllegalMove(InferenceEvent.MoveCompleted m) {
         Side mover = game().current().sideToMove();
         int ply = plies() + 1;
-        s.prompts.illegalMove = m.move();
-        s.prompts.promotionSquare = null;
-        IllegalMovePolicy policy = s.prompts.puttingBack ? IllegalMovePolicy.PUT_BACK : s.settings.illegalMoves();
+        s.prompts.illegal(m.move());
+        IllegalMovePolicy policy = s.prompts.puttingBack() ? IllegalMovePolicy.PUT_BACK : s.settings.illegalMoves();
         log.warn("ply {}: illegal move {} by {}: {}; policy {}", ply, m.move(), mover.label(), m.verdict().reason(),
                 policy);
         s.out.add(new BoardEvent.IllegalMove(m.timeMillis(), ply, mover, m.move(), m.verdict().reason(), policy));
         if (policy == IllegalMovePolicy.LOSS) {
             s.plies.play(m.move(), m.verdict(), null, null);
-            s.prompts.arbiterCalled = true;
+            s.prompts.arbiterCalled(true);
             s.out.add(new BoardEvent.ArbiterCalled(m.timeMillis(), "illegal move " + m.move().usi() + " by "
                     + mover.label() + " (" + m.verdict().reason() + ")"));
             finish(m.timeMillis());
@@ -140,9 +139,7 @@ final class GameRules {
             // 待った gives the turn back: the clocks as they stood when the undone move began, running from now
             s.clock.restoreTurn(game().current().sideToMove(), turn, t.timeMillis(), s.phase == BoardPhase.PAUSED);
         }
-        s.prompts.discrepancy = null;
-        s.prompts.illegalMove = null;
-        s.prompts.promotionSquare = null;
+        s.prompts.boardMoved();
         log.info("ply {}: takeback (待った) of {}", plies() + 1, t.undone());
         s.out.add(new BoardEvent.MovesTakenBack(t.timeMillis(), t.undone(), t.restored()));
     }
@@ -175,7 +172,7 @@ final class GameRules {
             s.clock.stop(Math.max(now, s.inputMillis));
         }
         s.phase = BoardPhase.OVER;
-        s.prompts.promotionSquare = null;
+        s.prompts.promotionDropped();
         s.prompts.stopChecking();
         s.plies.end(s.wallClock.instant());
         GameResult result = game().result();
@@ -271,9 +268,7 @@ final class GameRules {
             timeUp(presser, now);
             return;
         }
-        s.prompts.discrepancy = null;
-        s.prompts.illegalMove = null;
-        s.prompts.promotionSquare = null;
+        s.prompts.boardMoved();
         for (Move m : List.of(first, second)) {
             Side mover = game().current().sideToMove();
             // both were found among the legal moves; the presser's next turn begins with their clock after this
@@ -298,7 +293,7 @@ final class GameRules {
         }
         if (s.settings.inference().commitPolicy() == CommitPolicy.STABLE
                 && (now - s.lastChangeMillis <= s.settings.inference().settleMillis()
-                || s.prompts.promotionSquare != null)) {
+                || s.prompts.promotionAsked())) {
             return;
         }
         for (ClockSignal signal : s.clock.tick(now)) {

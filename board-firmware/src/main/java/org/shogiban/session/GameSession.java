@@ -336,7 +336,7 @@ public final class GameSession {
 
     private void onSetupFrame(SensorFrame frame) {
         SetupStatus status = setup.onFrame(frame);
-        prompts.setupStatus = status;
+        prompts.setupShows(status);
         if (status.ready()) {
             startGame(frame.timeMillis());
         }
@@ -344,7 +344,7 @@ public final class GameSession {
 
     private void startGame(long now) {
         begin(now);
-        prompts.setupStatus = null;
+        prompts.setupShows(null);
         log.info("game started from {}: {} to move", settings.start().toSfen(),
                 settings.start().sideToMove().label());
         out.add(new BoardEvent.GameStarted(now, settings.start()));
@@ -374,8 +374,7 @@ public final class GameSession {
 
     /** Compares the pieces with the game's position until they match, then follows the game again. */
     void onGuideFrame(SensorFrame frame) {
-        prompts.guideStatus = prompts.guide.onFrame(frame);
-        if (prompts.guideStatus.ready()) {
+        if (prompts.check(frame).ready()) {
             prompts.stopChecking();
             clock.piecesChecked(frame.timeMillis());
             follow();
@@ -387,8 +386,7 @@ public final class GameSession {
 
     /** The players check the pieces against the game's position (after an undo or an overrule). */
     void startGuide(long now, String why) {
-        prompts.guide = new PositionSetup(plies.game().current(), settings.inference());
-        prompts.guideStatus = null;
+        prompts.checkAgainst(plies.game().current(), settings.inference());
         inference = null;
         prompts.settled();
         out.add(new BoardEvent.CheckPieces(now, plies.game().current(), why));

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.shogiban.hal.KomadaiSlot;
+import org.shogiban.hal.SensorFrame;
+import org.shogiban.inference.InferenceConfig;
 import org.shogiban.inference.InferenceEvent;
 import org.shogiban.inference.PositionSetup;
 import org.shogiban.inference.SetupStatus;
@@ -11,6 +13,7 @@ import org.shogiban.inference.SlotMismatch;
 import org.shogiban.inference.SquareMismatch;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.PieceType;
+import org.shogiban.rules.Position;
 import org.shogiban.rules.Square;
 
 /**
@@ -20,35 +23,40 @@ import org.shogiban.rules.Square;
  */
 final class PlayerPrompts {
     /** How far the pieces stand from the start position while setting up (null before a frame). */
-    SetupStatus setupStatus;
+    private SetupStatus setupStatus;
     /** While not null, the pieces are being checked against the game's position (after an undo or a restart). */
-    PositionSetup guide;
-    SetupStatus guideStatus;
-    InferenceEvent.Discrepancy discrepancy;
-    Move illegalMove;
-    Square promotionSquare;
-    boolean arbiterCalled;
+    private PositionSetup guide;
+    private SetupStatus guideStatus;
+    private InferenceEvent.Discrepancy discrepancy;
+    private Move illegalMove;
+    private Square promotionSquare;
+    private boolean arbiterCalled;
     /** After an overrule, the foul's pieces are put back: an illegal move is signalled, not ruled, until in sync. */
-    boolean puttingBack;
+    private boolean puttingBack;
 
     /** A new setup: nothing asked of the players but the setup. */
     void clear() {
         setupStatus = null;
-        guide = null;
-        guideStatus = null;
-        discrepancy = null;
-        illegalMove = null;
-        promotionSquare = null;
+        stopChecking();
+        settled();
         arbiterCalled = false;
-        puttingBack = false;
     }
 
-    /** A move counted (or the board is back in sync): what was wrong on the board is settled. */
-    void settled() {
-        discrepancy = null;
-        illegalMove = null;
-        promotionSquare = null;
-        puttingBack = false;
+    /** How the pieces stand against the start position while setting up (null: the game started). */
+    void setupShows(SetupStatus status) {
+        setupStatus = status;
+    }
+
+    /** The players check the pieces against {@code position} until they show it. */
+    void checkAgainst(Position position, InferenceConfig config) {
+        guide = new PositionSetup(position, config);
+        guideStatus = null;
+    }
+
+    /** Compares a frame with the position the pieces are checked against; ready once they show it for long enough. */
+    SetupStatus check(SensorFrame frame) {
+        guideStatus = guide.onFrame(frame);
+        return guideStatus;
     }
 
     /** Whether the pieces are being checked against the game's position. */
@@ -60,6 +68,75 @@ final class PlayerPrompts {
     void stopChecking() {
         guide = null;
         guideStatus = null;
+    }
+
+    /** A move waits for the promotion choice on {@code square}. */
+    void askPromotion(Square square) {
+        promotionSquare = square;
+    }
+
+    /** Whether a promotion choice is awaited. */
+    boolean promotionAsked() {
+        return promotionSquare != null;
+    }
+
+    /** No promotion choice is awaited any more (the game ended). */
+    void promotionDropped() {
+        promotionSquare = null;
+    }
+
+    /** The board shows what no move explains: these squares and slots are lit. */
+    void differs(InferenceEvent.Discrepancy seen) {
+        discrepancy = seen;
+    }
+
+    /** An illegal move is signalled until its pieces are put back (or for good when it lost). */
+    void illegal(Move move) {
+        illegalMove = move;
+        promotionSquare = null;
+    }
+
+    /** Whether an overruled foul's pieces are being put back (an illegal move then is signalled, not ruled). */
+    boolean puttingBack() {
+        return puttingBack;
+    }
+
+    /** The arbiter overruled a foul: its pieces are put back. */
+    void putBack() {
+        puttingBack = true;
+    }
+
+    /** Moves counted or taken back: the board's wrong squares, illegal move and promotion question are over. */
+    void boardMoved() {
+        discrepancy = null;
+        illegalMove = null;
+        promotionSquare = null;
+    }
+
+    /** The board agrees with the game again: nothing on it is wrong, an overruled foul is put back. */
+    void settled() {
+        boardMoved();
+        puttingBack = false;
+    }
+
+    /** Whether the board waits for the arbiter. */
+    boolean arbiterCalled() {
+        return arbiterCalled;
+    }
+
+    /** The board calls the arbiter (or, {@code false}, the arbiter acted). */
+    void arbiterCalled(boolean called) {
+        arbiterCalled = called;
+    }
+
+    /** The illegal move signalled, or null. */
+    Move illegalMove() {
+        return illegalMove;
+    }
+
+    /** The square of a move waiting for a promotion choice, or null. */
+    Square promotionSquare() {
+        return promotionSquare;
     }
 
     /** The squares that differ from the position the board should show. */

@@ -27,13 +27,13 @@ final class SessionProjection {
         PlayerPrompts p = s.prompts;
         if (s.phase == BoardPhase.SETTING_UP) {
             return new BoardView(s.phase, s.setup.target(), 0, null, p.wrongSquares(s.phase), p.wrongSlots(s.phase),
-                    null, null, GameResult.ONGOING, s.failing, p.arbiterCalled);
+                    null, null, GameResult.ONGOING, s.failing, p.arbiterCalled());
         }
         Game game = s.plies.game();
         List<Move> moves = game.moves();
         return new BoardView(s.phase, game.current(), game.plies(), moves.isEmpty() ? null : moves.get(moves.size() - 1),
-                p.wrongSquares(s.phase), p.wrongSlots(s.phase), p.illegalMove, p.promotionSquare, game.result(),
-                s.failing, p.arbiterCalled);
+                p.wrongSquares(s.phase), p.wrongSlots(s.phase), p.illegalMove(), p.promotionSquare(), game.result(),
+                s.failing, p.arbiterCalled());
     }
 
     /** The snapshot as of {@code nowMillis}, {@code v} being the view now. */
@@ -54,7 +54,7 @@ final class SessionProjection {
                 s.settings.timeControl().isNone() ? null : s.settings.timeControl().spec(),
                 s.startedAt == null ? null : GAME_ID.format(s.startedAt.atZone(s.zone())),
                 (s.plies == null ? s.settings.start() : s.plies.game().start()).toSfen(),
-                v.lastMove() == null ? null : v.lastMove().usi(), s.prompts.arbiterCalled, List.copyOf(s.failing), 0);
+                v.lastMove() == null ? null : v.lastMove().usi(), s.prompts.arbiterCalled(), List.copyOf(s.failing), 0);
     }
 
     private static String phaseName(BoardPhase phase) {
@@ -84,7 +84,7 @@ final class SessionProjection {
         String mode = PlayMode.of(s.settings).label();
         if (s.plies == null || s.phase == BoardPhase.SETTING_UP) {
             return new SessionState(1, phaseName, 0, s.settings.start().toSfen(), s.settings.timeControl().spec(),
-                    List.of(), List.of(), List.of(), List.of(), null, null, s.prompts.arbiterCalled, mode, asked(s),
+                    List.of(), List.of(), List.of(), List.of(), null, null, s.prompts.arbiterCalled(), mode, asked(s),
                     List.of());
         }
         PlyLog log = s.plies;
@@ -99,7 +99,7 @@ final class SessionProjection {
         ClockState clocks = s.clock.journalled(Math.max(nowMillis, s.inputMillis));
         return new SessionState(1, phaseName, log.startedAt().toEpochMilli(), game.start().toSfen(),
                 s.settings.timeControl().spec(), game.moves().stream().map(Move::usi).toList(), log.moveMillis(),
-                log.comments(), log.startComments(), end, SessionState.Clocks.of(clocks), s.prompts.arbiterCalled,
+                log.comments(), log.startComments(), end, SessionState.Clocks.of(clocks), s.prompts.arbiterCalled(),
                 mode, asked(s), log.turnClocks().stream().map(SessionState::turnClock).toList());
     }
 

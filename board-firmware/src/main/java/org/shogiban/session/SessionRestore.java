@@ -39,14 +39,14 @@ final class SessionRestore {
         Game game = plies.game();
         s.plies = plies;
         s.startedAt = plies.startedAt();
-        s.prompts.arbiterCalled = state.arbiterCalled();
+        s.prompts.arbiterCalled(state.arbiterCalled());
         s.phase = state.phase().equals("PAUSED") ? BoardPhase.PAUSED : BoardPhase.PLAYING;
         s.inputMillis = nowMillis;
         ClockState clocks = state.clock() == null ? new ClockState(game.current().sideToMove(), false,
                 control.of(Side.SENTE).initialClock(), control.of(Side.GOTE).initialClock())
                 : state.clock().toClockState();
         s.clock = TurnClock.restore(control, s.settings.beeps(), clocks, nowMillis);
-        s.prompts.guide = new PositionSetup(game.current(), s.settings.inference());
+        s.prompts.checkAgainst(game.current(), s.settings.inference());
         log.info("game resumed from the journal: {} plies, {} to move, clocks {}", game.plies(),
                 game.current().sideToMove().label(), clocks);
         return s;
