@@ -1,5 +1,6 @@
 package org.shogiban.rules;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -33,7 +34,7 @@ public interface GameHistory {
      */
     default List<Position> recentPositions(int count) {
         int first = Math.max(0, plies() + 1 - count);
-        List<Position> recent = new java.util.ArrayList<>(plies() + 1 - first);
+        List<Position> recent = new ArrayList<>(plies() + 1 - first);
         for (int ply = first; ply <= plies(); ply++) {
             recent.add(positionAfter(ply));
         }
