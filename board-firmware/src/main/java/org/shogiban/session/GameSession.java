@@ -14,7 +14,6 @@ import org.shogiban.hal.ButtonEvent;
 import org.shogiban.hal.ClockFace;
 import org.shogiban.hal.FaultEvent;
 import org.shogiban.hal.SensorFrame;
-import org.shogiban.inference.InferenceEvent;
 import org.shogiban.inference.MoveInference;
 import org.shogiban.inference.PositionSetup;
 import org.shogiban.inference.SetupStatus;

@@ -1,6 +1,7 @@
 package org.shogiban.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -117,5 +118,27 @@ class SessionChangeTest {
         assertThat(resigned.snapshot().phase()).isEqualTo("OVER");
         assertThat(resigned.snapshot().result().winner()).isEqualTo("sente");
         assertThat(resigned.record().end()).isNotNull();
+    }
+
+    @Test
+    void aJournalledGameIsRuledAgainAsItIsReplayedNotTakenOnTrust() {
+        String start = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+        SessionState mated = new SessionState(1, "PLAYING", 1_000, start, "none", List.of("G*5b"), List.of(2_000L),
+                List.of(List.of()), List.of(), null, null, false, "casual", null, List.of());
+        assertThatThrownBy(() -> GameSession.resume(settings, WALL, mated, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("CHECKMATE");
+        SessionState illegal = new SessionState(1, "PLAYING", 1_000, start, "none", List.of("5c5a"), List.of(),
+                List.of(), List.of(), null, null, false, "casual", null, List.of());
+        assertThatThrownBy(() -> GameSession.resume(settings, WALL, illegal, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("illegal at ply 1");
+        SessionState going = new SessionState(1, "PLAYING", 1_000, Position.startpos().toSfen(), "none",
+                List.of("7g7f"), List.of(2_000L), List.of(List.of("a note")), List.of(), null, null, false, "casual",
+                null, List.of());
+        GameSession resumed = GameSession.resume(settings, WALL, going, 0);
+        assertThat(resumed.record().recordedMoves()).singleElement().satisfies(m -> {
+            assertThat(m.timeUsed()).isEqualTo(Duration.ofMillis(2_000));
+            assertThat(m.comments()).containsExactly("a note");
+        });
+        assertThat(resumed.state(0).moveMillis()).containsExactly(2_000L);
     }
 }
