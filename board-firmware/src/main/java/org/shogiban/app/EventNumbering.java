@@ -175,8 +175,9 @@ public final class EventNumbering implements ChangeJournal {
         }
 
         static Facts of(GameSession session) {
-            return new Facts(session.startedAt() == null ? null : EventNumbering.gameId(session), session.record(), null,
-                    !session.settings().timeControl().isNone(), session.result().isOver());
+            String id = session.startedAt() == null ? null : EventNumbering.gameId(session);
+            return new Facts(id, session.record(), null, !session.settings().timeControl().isNone(),
+                    session.result().isOver());
         }
 
         int plies() {

@@ -31,7 +31,8 @@ final class SessionProjection {
         }
         Game game = s.plies.game();
         List<Move> moves = game.moves();
-        return new BoardView(s.phase, game.current(), game.plies(), moves.isEmpty() ? null : moves.get(moves.size() - 1),
+        Move last = moves.isEmpty() ? null : moves.get(moves.size() - 1);
+        return new BoardView(s.phase, game.current(), game.plies(), last,
                 p.wrongSquares(s.phase), p.wrongSlots(s.phase), p.illegalMove(), p.promotionSquare(), game.result(),
                 s.failing, p.arbiterCalled());
     }
