@@ -3,6 +3,12 @@ package org.shogiban.hal.config;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +16,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -55,27 +62,92 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
     public static final List<Integer> SLOT_PLACES = List.of(18, 4, 4, 4, 4, 2, 2);
     /** Bits of each slot's binary count, in {@link KomadaiSlot} order: enough for {@link #SLOT_PLACES}. */
     public static final List<Integer> SLOT_BITS = List.of(5, 3, 3, 3, 3, 2, 2);
+    /**
+     * Inputs of one MCP23017: GPA0..6 and GPB0..6. GPA7 and GPB7 are output-only in Microchip's datasheet (DS20001952D,
+     * rev D: an input on them that changes during a read can corrupt SDA), so no pin map uses them as inputs.
+     */
+    public static final int MCP_INPUTS_PER_CHIP = 14;
     /** The highest BCM GPIO number of a Raspberry Pi header. */
     public static final int MAX_GPIO = 27;
 
     /** Loads and validates a configuration file. */
     public static BoardConfig load(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ConfigException(file.toString(), "(file)", file.toString(), "a readable UTF-8 properties file ("
-                    + e.getMessage() + ")");
+        return parse(properties(readText(file), file.toString()), file.toString());
+    }
+
+    /**
+     * The text of a configuration file, refused with one plain line when it is missing, unreadable, starts with a
+     * UTF-8 byte-order mark (an editor's choice that would make the first key unknown) or is not valid UTF-8 (Java
+     * would quietly replace the bytes, and a key or value would change without a word).
+     */
+    static String readText(Path file) {
+        String name = file.toString();
+        if (!Files.exists(file)) {
+            throw new ConfigException(name, "(file)", name, "an existing file; " + name + " does not exist");
         }
-        return parse(properties(text, file.toString()), file.toString());
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new ConfigException(name, "(file)", name, "a readable UTF-8 properties file (" + e + ")");
+        }
+        return decode(bytes, name);
+    }
+
+    /** Decodes a file's bytes as strict UTF-8 (see {@link #readText}). */
+    static String decode(byte[] bytes, String source) {
+        if (bytes.length >= 3 && (bytes[0] & 0xFF) == 0xEF && (bytes[1] & 0xFF) == 0xBB && (bytes[2] & 0xFF) == 0xBF) {
+            throw new ConfigException(source + ":1", "(file)", "EF BB BF", "UTF-8 without a byte-order mark; the"
+                    + " file starts with one (bytes EF BB BF): save it as UTF-8 without BOM");
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            int bad = firstInvalidUtf8(bytes);
+            int line = 1;
+            for (int i = 0; i < bad; i++) {
+                if (bytes[i] == '\n') {
+                    line++;
+                }
+            }
+            throw new ConfigException(source + ":" + line, "(file)", String.format("byte 0x%02X", bytes[bad] & 0xFF),
+                    "UTF-8 text; byte " + bad + " (line " + line + ") is not valid UTF-8 (a file saved as Latin-1 or"
+                            + " Shift_JIS?): save it as UTF-8");
+        }
+    }
+
+    /** The offset of the first byte that does not decode as UTF-8. */
+    private static int firstInvalidUtf8(byte[] bytes) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length + 1);
+        CoderResult r = decoder.decode(in, out, true);
+        return r.isError() ? in.position() : bytes.length - 1;
     }
 
     /**
      * Reads properties text. {@link Properties#load} refuses a malformed backslash-u escape (one not followed by four
      * hexadecimal digits) with an exception that names no line; this names the file, the line, its key and value.
+     * A key given twice is refused: {@link Properties} would keep the later value without a word (a stray trailing
+     * backslash that joins two lines is one way to get there).
      */
     static Properties properties(String text, String source) {
-        Properties p = new Properties();
+        Map<String, List<String>> duplicates = new LinkedHashMap<>();
+        Properties p = new Properties() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public synchronized Object put(Object key, Object value) {
+                Object before = super.put(key, value);
+                if (before != null) {
+                    duplicates.computeIfAbsent((String) key, k -> new ArrayList<>(List.of((String) before)))
+                            .add((String) value);
+                }
+                return before;
+            }
+        };
         try {
             p.load(new StringReader(text));
         } catch (IllegalArgumentException e) {
@@ -83,7 +155,29 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
         } catch (IOException e) {
             throw new IllegalStateException("a StringReader does not fail", e);
         }
-        return p;
+        if (!duplicates.isEmpty()) {
+            Map.Entry<String, List<String>> first = duplicates.entrySet().iterator().next();
+            throw new ConfigException(source, first.getKey(), String.join("' and '", first.getValue()),
+                    "each key once; it is given " + first.getValue().size() + " times" + linesOf(text, first.getKey())
+                            + " and only the last would count (a trailing backslash joins the next line to a value)");
+        }
+        Properties plain = new Properties();
+        plain.putAll(p);
+        return plain;
+    }
+
+    /** " (lines 4 and 9)": the lines that start with {@code key}, for a duplicate's message. */
+    private static String linesOf(String text, String key) {
+        String[] lines = text.split("\r\n|\r|\n", -1);
+        List<String> found = new ArrayList<>();
+        for (int i = 0; i < lines.length; i++) {
+            String t = lines[i].stripLeading();
+            int sep = firstSeparator(t);
+            if (sep > 0 && t.substring(0, sep).equals(key)) {
+                found.add(Integer.toString(i + 1));
+            }
+        }
+        return found.size() < 2 ? "" : " (lines " + String.join(" and ", found) + ")";
     }
 
     private static ConfigException malformedEscape(String text, String source) {
@@ -132,7 +226,7 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
 
     /** Loads and validates a configuration from a stream (UTF-8), named {@code source} in messages. */
     public static BoardConfig load(InputStream in, String source) throws IOException {
-        String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        String text = decode(in.readAllBytes(), source);
         return parse(properties(text, source), source);
     }
 
@@ -147,6 +241,16 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
 
     private static String kindOf(Object o) {
         return o.getClass().getSimpleName().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether a global MCP23017 pin (chip index * 16 + pin) is GPA7 or GPB7, which are output-only. */
+    public static boolean isMcpOutputOnly(int globalPin) {
+        return globalPin % 8 == 7;
+    }
+
+    /** The global pin of the {@code n}th MCP23017 input counted from chip 0's GPA0, skipping GPA7 and GPB7. */
+    public static int mcpInputPin(int n) {
+        return n / 7 * 8 + n % 7;
     }
 
     /** The configuration key of a komadai slot's pins, e.g. {@code komadai.sente.pawn-pins}. */
@@ -217,12 +321,12 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
             List<I2cAddress> chips = mcpChips(chipsKey);
             int perSquare = kind == SensorKind.POLARITY ? 2 : 1;
             int needed = 81 * perSquare;
-            if (chips.size() * 16 < needed) {
-                throw fail(chipsKey, "at least " + ((needed + 15) / 16) + " chips for " + needed + " inputs of a "
-                        + kind.name().toLowerCase(Locale.ROOT) + " board (16 inputs per chip)");
+            if (chips.size() * MCP_INPUTS_PER_CHIP < needed) {
+                throw fail(chipsKey, "at least " + chipsFor(needed) + " chips for " + needed + " inputs of a "
+                        + kind.name().toLowerCase(Locale.ROOT) + " board (" + PER_CHIP_WHY + ")");
             }
             String pinsKey = ConfigKeys.SQUARES_MCP_PINS.key();
-            List<Integer> pins = has(pinsKey) ? intList(pinsKey, 0, chips.size() * 16 - 1) : sequence(0, needed);
+            List<Integer> pins = has(pinsKey) ? mcpInputs(pinsKey, chips.size()) : mcpInputSequence(0, needed);
             if (pins.size() != needed) {
                 throw fail(pinsKey, needed + " global pins (" + (perSquare == 2 ? "face-up and face-down pin of "
                         : "one pin of ") + "each square in SFEN order), got " + pins.size());
@@ -236,11 +340,20 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
         }
 
         private SquaresConfig matrixSquares(SensorKind kind) {
+            if (kind == SensorKind.POLARITY) {
+                throw fail(ConfigKeys.SENSORS_KIND.key(), "`occupancy` with `sensors.driver=matrix`: a passive diode"
+                        + " matrix of switches cannot tell a piece's face (that needs active hall sensors, two outputs"
+                        + " per square, on MCP23017)");
+            }
             List<Integer> rows = gpioList(ConfigKeys.SQUARES_MATRIX_ROWS.key(), 9, "9 BCM pins, ranks a to i");
-            int columnCount = kind == SensorKind.POLARITY ? 18 : 9;
-            List<Integer> columns = gpioList(ConfigKeys.SQUARES_MATRIX_COLUMNS.key(), columnCount, kind == SensorKind.POLARITY
-                    ? "18 BCM pins: files 9 to 1 face-up, then files 9 to 1 face-down" : "9 BCM pins, files 9 to 1");
+            List<Integer> columns = gpioList(ConfigKeys.SQUARES_MATRIX_COLUMNS.key(), 9, "9 BCM pins, files 9 to 1");
             int settle = integer(ConfigKeys.SQUARES_MATRIX_SETTLE);
+            if (settle < SquaresConfig.Matrix.INTERNAL_PULL_UP_SETTLE_MICROS) {
+                log.warn("{}: {}={} µs is enough only with external column pull-ups (10 kΩ or less); the Pi's"
+                        + " internal 50-65 kΩ pull-ups need {} µs (docs/hardware.md)", source,
+                        ConfigKeys.SQUARES_MATRIX_SETTLE.key(), settle,
+                        SquaresConfig.Matrix.INTERNAL_PULL_UP_SETTLE_MICROS);
+            }
             return new SquaresConfig.Matrix(rows, columns, settle);
         }
 
@@ -253,7 +366,7 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
             boolean pullUp = bool(ConfigKeys.KOMADAI_MCP_PULL_UP);
             KomadaiConfig.Encoding encoding = choice(ConfigKeys.KOMADAI_ENCODING, KomadaiConfig.Encoding.class);
             List<Integer> sizes = encoding == KomadaiConfig.Encoding.PLACES ? SLOT_PLACES : SLOT_BITS;
-            int maxPin = chips.size() * 16 - 1;
+            int maxInput = chips.size() * MCP_INPUTS_PER_CHIP - 1;
             List<List<Integer>> slotPins = new ArrayList<>();
             Map<Integer, String> pinOwners = new HashMap<>();
             int next = 0;
@@ -263,17 +376,19 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
                     int size = sizes.get(s.ordinal());
                     List<Integer> pins;
                     if (has(key)) {
-                        pins = intList(key, 0, maxPin);
+                        pins = mcpInputs(key, chips.size());
                         int max = encoding == KomadaiConfig.Encoding.BINARY ? 8 : 32;
                         if (pins.isEmpty() || pins.size() > max) {
                             throw fail(key, "1.." + max + " global pins on the komadai chips");
                         }
                     } else {
-                        if (next + size - 1 > maxPin) {
-                            throw fail(ConfigKeys.KOMADAI_MCP_CHIPS.key(), "enough chips for the default komadai pins ("
-                                    + totalDefaultPins(sizes) + " inputs, 16 per chip), or set " + key);
+                        if (next + size - 1 > maxInput) {
+                            int total = totalDefaultPins(sizes);
+                            throw fail(ConfigKeys.KOMADAI_MCP_CHIPS.key(), "at least " + chipsFor(total)
+                                    + " chips for the default komadai pins (" + total + " inputs, " + PER_CHIP_WHY
+                                    + "), or set " + key);
                         }
-                        pins = sequence(next, size);
+                        pins = mcpInputSequence(next, size);
                     }
                     next += size;
                     for (int pin : pins) {
@@ -287,6 +402,37 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
                 }
             }
             return new KomadaiConfig.Mcp23017(chips, pullUp, encoding, slotPins);
+        }
+
+        private static final String PER_CHIP_WHY = MCP_INPUTS_PER_CHIP + " inputs per chip: GPA7 and GPB7 are"
+                + " output-only";
+
+        private static int chipsFor(int inputs) {
+            return (inputs + MCP_INPUTS_PER_CHIP - 1) / MCP_INPUTS_PER_CHIP;
+        }
+
+        /** The global pins of inputs {@code from} .. {@code from + count - 1}, skipping GPA7 and GPB7. */
+        private static List<Integer> mcpInputSequence(int from, int count) {
+            List<Integer> out = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                out.add(mcpInputPin(from + i));
+            }
+            return out;
+        }
+
+        /** A list of global input pins on {@code chips} chips; pin 7 or 15 of a chip is refused, with the reason. */
+        private List<Integer> mcpInputs(String key, int chips) {
+            List<Integer> pins = intList(key, 0, chips * 16 - 1);
+            for (int pin : pins) {
+                if (isMcpOutputOnly(pin)) {
+                    int chip = pin / 16;
+                    String name = pin % 16 == 7 ? "GPA7" : "GPB7";
+                    throw fail(key, "inputs on GPA0..6 and GPB0..6 only; pin " + pin + " is chip " + chip + " "
+                            + name + " (pin " + pin % 16 + "), which is output-only on the MCP23017: an input there"
+                            + " changing during a read can corrupt SDA (Microchip DS20001952D)");
+                }
+            }
+            return pins;
         }
 
         private static int totalDefaultPins(List<Integer> sizes) {
@@ -482,14 +628,6 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
                     throw fail(key, "a comma-separated list of integers " + min + ".." + max + " ('" + part
                             + "' is not)");
                 }
-            }
-            return out;
-        }
-
-        private static List<Integer> sequence(int from, int count) {
-            List<Integer> out = new ArrayList<>(count);
-            for (int i = 0; i < count; i++) {
-                out.add(from + i);
             }
             return out;
         }

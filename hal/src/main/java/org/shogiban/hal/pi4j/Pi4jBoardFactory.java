@@ -35,6 +35,7 @@ import org.shogiban.hal.SquareSensors;
 import org.shogiban.hal.config.BoardConfig;
 import org.shogiban.hal.config.BuzzerConfig;
 import org.shogiban.hal.config.ClockConfig;
+import org.shogiban.hal.config.ConfigKeys;
 import org.shogiban.hal.config.I2cAddress;
 import org.shogiban.hal.config.KomadaiConfig;
 import org.shogiban.hal.config.LedsConfig;
@@ -172,8 +173,10 @@ public final class Pi4jBoardFactory {
                     chips.add(new Mcp23017(i2c(pi4j, "mcp23017-komadai-" + i, "MCP23017 komadai #" + i,
                             m.chips().get(i), faults, config.i2cRetries()), m.pullUp(), false));
                 }
+                int checkEvery = config.squares() instanceof SquaresConfig.Mcp23017 squares
+                        ? squares.backstopPasses() : ConfigKeys.SQUARES_MCP_BACKSTOP.defaultInt();
                 Mcp23017KomadaiSensors sensors = new Mcp23017KomadaiSensors(chips, m.encoding(), m.slotPins(),
-                        config.activeLow());
+                        config.activeLow(), checkEvery);
                 closers.add(sensors::close);
                 yield sensors;
             }
