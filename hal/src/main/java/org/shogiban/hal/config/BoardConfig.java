@@ -478,8 +478,11 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
                         + " or " + gpio.choices().getLast());
             }
             claimGpio(gpio.key(), pin);
-            int defaultChannel = pin == 12 || pin == 18 ? 0 : 1;
-            return new BuzzerConfig.Pwm(pin, integer(ConfigKeys.BUZZER_PWM_CHANNEL, defaultChannel),
+            String channelKey = ConfigKeys.BUZZER_PWM_CHANNEL.key();
+            OptionalInt channel = has(channelKey) ? OptionalInt.of(integer(ConfigKeys.BUZZER_PWM_CHANNEL, 0))
+                    : OptionalInt.empty();
+            used.add(channelKey);
+            return new BuzzerConfig.Pwm(pin, channel,
                     integer(ConfigKeys.BUZZER_FREQUENCY),
                     integer(ConfigKeys.BUZZER_BEEP_MS), integer(ConfigKeys.BUZZER_LONG_TONE_MS));
         }

@@ -99,8 +99,9 @@ public final class ConfigKeys {
             ConfigKey.Kind.CHOICE, "`18`", "`12`, `13`, `18`, `19` (the hardware PWM pins)", "18", 0, 0,
             List.of("12", "13", "18", "19"));
     public static final ConfigKey BUZZER_PWM_CHANNEL = new ConfigKey("buzzer.pwm-channel",
-            List.of("buzzer.pwm-channel"), ConfigKey.Kind.INTEGER, "0 for GPIO 12/18, 1 for 13/19",
-            "0..3: PWM channel (Pi4J linuxfs-pwm address; Pi 5 numbers differ)", null, 0, 3, List.of());
+            List.of("buzzer.pwm-channel"), ConfigKey.Kind.INTEGER, "(from the pin and the Pi model: GPIO 12/18 → 0, 13/19 → 1;"
+                    + " Pi 5: 12 → 0, 13 → 1, 18 → 2, 19 → 3)",
+            "0..3: PWM channel (Pi4J linuxfs-pwm address); set it only to override the derived one", null, 0, 3, List.of());
     public static final ConfigKey BUZZER_FREQUENCY = integer("buzzer.frequency-hz", 2700, 100, 10_000,
             "100..10000");
     public static final ConfigKey BUZZER_BEEP_MS = integer("buzzer.beep-ms", 80, 10, 2000, "10..2000");
