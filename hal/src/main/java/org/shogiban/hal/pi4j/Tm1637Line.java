@@ -38,8 +38,9 @@ final class Tm1637Line {
     void drive(boolean high) {
         if (output == null) {
             closeInput();
+            // no shutdown state: Pi4J would drive it when the output is closed to release the line
             output = pi4j.create(DigitalOutput.newConfigBuilder(pi4j).id(id).address(pin)
-                    .initial(high ? DigitalState.HIGH : DigitalState.LOW).shutdown(DigitalState.HIGH));
+                    .initial(high ? DigitalState.HIGH : DigitalState.LOW));
             return;
         }
         if (high) {

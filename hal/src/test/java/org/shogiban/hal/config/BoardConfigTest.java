@@ -56,7 +56,7 @@ class BoardConfigTest {
         assertThat(k.slotPins().get(7)).startsWith(38);
         assertThat(c.leds()).isEqualTo(new LedsConfig.Ws2812(0, 0, 2_400_000, true, 96));
         assertThat(c.clock()).isEqualTo(new ClockConfig.Tm1637(23, 24, 25, 12, 5));
-        assertThat(c.buzzer()).isEqualTo(new BuzzerConfig.Pwm(18, 0, 2700, 80, 800));
+        assertThat(c.buzzer()).isEqualTo(new BuzzerConfig.Pwm(18, java.util.OptionalInt.empty(), 2700, 80, 800));
         assertThat(c.buttons().gpio()).hasSize(6).containsEntry(Button.CLOCK_SENTE, 5);
         assertThat(c.scan().rateHz()).isEqualTo(100);
     }
@@ -73,7 +73,7 @@ class BoardConfigTest {
         assertThat(k.slotPins().get(1)).containsExactly(5, 6, 7);
         assertThat(c.leds()).isEqualTo(new LedsConfig.Ht16k33(new I2cAddress(1, 0x70), 15));
         assertThat(c.clock()).isInstanceOf(ClockConfig.Ht16k33.class);
-        assertThat(c.buzzer()).isEqualTo(new BuzzerConfig.Pwm(12, 0, 2700, 80, 800));
+        assertThat(c.buzzer()).isEqualTo(new BuzzerConfig.Pwm(12, java.util.OptionalInt.empty(), 2700, 80, 800));
         assertThat(c.i2cRetries()).isEqualTo(3);
     }
 

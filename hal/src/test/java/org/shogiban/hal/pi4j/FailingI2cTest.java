@@ -148,7 +148,7 @@ class FailingI2cTest {
             slotPins.add(List.of(s < 7 ? s : 16 + s)); // sente on chip 0, gote on chip 1
         }
         Mcp23017KomadaiSensors komadai = new Mcp23017KomadaiSensors(chips(healthyChip(), dead),
-                org.shogiban.hal.config.KomadaiConfig.Encoding.PLACES, slotPins, true);
+                org.shogiban.hal.config.KomadaiConfig.Encoding.PLACES, slotPins, true, 10);
         int[] counts = new int[14];
         komadai.sample(counts);
         assertThat(Arrays.copyOf(counts, 7)).containsOnly(0);

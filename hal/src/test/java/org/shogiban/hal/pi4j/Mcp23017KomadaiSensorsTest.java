@@ -43,7 +43,7 @@ class Mcp23017KomadaiSensorsTest {
     void onePlaceSensorPerPieceCountsActivePins() throws IOException {
         BoardConfig config = BoardConfigTestAccess.example("reed-6x-mcp23017.properties");
         KomadaiConfig.Mcp23017 k = (KomadaiConfig.Mcp23017) config.komadai();
-        Mcp23017KomadaiSensors sensors = new Mcp23017KomadaiSensors(chips(5), k.encoding(), k.slotPins(), true);
+        Mcp23017KomadaiSensors sensors = new Mcp23017KomadaiSensors(chips(5), k.encoding(), k.slotPins(), true, 10);
         // default layout: sente pawn = pins 0..17, lance 18..21 ...; gote pawn = 38..55 (chip 2 GPA6 .. chip 3 GPB7)
         MockBoard.answerGpio(mocks.get(0), 0b1111_1000, 0xFF); // 3 sente pawns
         MockBoard.answerGpio(mocks.get(1), 0b1111_1110, 0xFF); // pin 16 = 17th pawn place
@@ -61,7 +61,7 @@ class Mcp23017KomadaiSensorsTest {
     void countingSensorGivesTheCountInBinary() throws IOException {
         BoardConfig config = BoardConfigTestAccess.example("hall-polarity.properties");
         KomadaiConfig.Mcp23017 k = (KomadaiConfig.Mcp23017) config.komadai();
-        Mcp23017KomadaiSensors sensors = new Mcp23017KomadaiSensors(chips(3), k.encoding(), k.slotPins(), true);
+        Mcp23017KomadaiSensors sensors = new Mcp23017KomadaiSensors(chips(3), k.encoding(), k.slotPins(), true, 10);
         // sente pawn bits = pins 0..4 (LSB first): 18 = 0b10010 -> pins 1 and 4 active (low)
         // sente lance bits = pins 5..7: 3 = 0b011 -> pins 5, 6 active
         MockBoard.answerGpio(mocks.get(0), ~0b0110_0000 & ~0b0001_0010 & 0xFF, 0xFF);
