@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
  * the chips are read only when the line is low, and every {@code backstopPasses} passes anyway in case an edge was
  * missed; between reads the last values are reused. A chip that cannot be read leaves its squares as they were
  * in the caller's array and is reported (see {@link I2cChip}). Every {@code backstopPasses} passes, with or without an
- * interrupt line, each chip's configuration is read back and set again if the chip had reset
- * ({@link Mcp23017#verify()}). Pins 7 and 15 of a chip (GPA7, GPB7) are output-only and refused as inputs.
+ * interrupt line, one chip's configuration is read back, the chips in turn, and set again if the chip had reset
+ * ({@link Mcp23017#verify()}): one transfer per check pass, so no pass takes much longer than the others. Pins 7 and 15 of a chip (GPA7, GPB7) are output-only and refused as inputs.
  */
 public final class Mcp23017SquareSensors implements SquareSensors {
     private static final Logger log = LoggerFactory.getLogger(Mcp23017SquareSensors.class);
@@ -38,6 +38,7 @@ public final class Mcp23017SquareSensors implements SquareSensors {
     private final boolean[] chipRead;
     private int passesSinceRead;
     private int passesSinceCheck;
+    private int nextCheck;
     private boolean everRead;
 
     /**
@@ -88,10 +89,10 @@ public final class Mcp23017SquareSensors implements SquareSensors {
     @Override
     public void sample(SquareReading[] into) {
         if (++passesSinceCheck >= backstopPasses) {
+            // one chip per check pass, in turn: a 14-byte read back is 156 bit times, 1.6 ms at 100 kHz
             passesSinceCheck = 0;
-            for (Mcp23017 chip : chips) {
-                chip.verify();
-            }
+            chips[nextCheck].verify();
+            nextCheck = (nextCheck + 1) % chips.length;
         }
         if (mustRead()) {
             passesSinceRead = 0;
