@@ -24,7 +24,7 @@ public final class ConfigCheck {
     public static List<ConfigException> problems(Path file) {
         Properties properties;
         try {
-            properties = BoardConfig.properties(BoardConfig.readText(file), file.toString());
+            properties = ConfigFile.properties(ConfigFile.readText(file), file.toString());
         } catch (ConfigException e) {
             return List.of(e);
         }

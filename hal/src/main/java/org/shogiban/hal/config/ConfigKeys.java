@@ -43,7 +43,8 @@ public final class ConfigKeys {
             ConfigKey.Kind.GPIO, "(none: poll every pass)", "GPIO of the chips' INT lines (mirrored, open-drain,"
                     + " wired together); chips are then read only when it is low", 0, BoardConfig.MAX_GPIO);
     public static final ConfigKey SQUARES_MCP_BACKSTOP = integer("squares.mcp23017.backstop-passes", 10, 1, 1000,
-            "1..1000: with an interrupt line, read anyway every this many passes");
+            "1..1000: with an interrupt line, read anyway every this many passes; with or"
+                    + " without one, one chip's set-up is read back every this many passes (komadai chips too)");
     public static final ConfigKey SQUARES_MATRIX_ROWS = other("squares.matrix.rows", ConfigKey.Kind.GPIO_LIST,
             "(required with `matrix`)", "9 GPIO, ranks a..i; driven low one at a time", 0, BoardConfig.MAX_GPIO);
     public static final ConfigKey SQUARES_MATRIX_COLUMNS = other("squares.matrix.columns",

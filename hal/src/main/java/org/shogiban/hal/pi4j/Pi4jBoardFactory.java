@@ -232,14 +232,20 @@ public final class Pi4jBoardFactory {
             thread.setDaemon(true);
             return thread;
         });
-        closers.add(writer::shutdownNow);
+        closers.add(() -> {
+            // a blank asked for on the way down is still written, then the thread ends
+            writer.shutdown();
+            try {
+                writer.awaitTermination(1, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
         return new Tm1637ClockDisplay(
-                    new Tm1637(output(pi4j, "tm1637-sente-clk", t.senteClk()),
-                            new Tm1637Line(pi4j, "tm1637-sente-dio", t.senteDio()), t.brightness(),
-                            TM1637_HALF_BIT_NANOS),
-                    new Tm1637(output(pi4j, "tm1637-gote-clk", t.goteClk()),
-                            new Tm1637Line(pi4j, "tm1637-gote-dio", t.goteDio()), t.brightness(),
-                            TM1637_HALF_BIT_NANOS),
+                new Tm1637(output(pi4j, "tm1637-sente-clk", t.senteClk()),
+                        new Tm1637Line(pi4j, "tm1637-sente-dio", t.senteDio()), t.brightness(), TM1637_HALF_BIT_NANOS),
+                new Tm1637(output(pi4j, "tm1637-gote-clk", t.goteClk()),
+                        new Tm1637Line(pi4j, "tm1637-gote-dio", t.goteDio()), t.brightness(), TM1637_HALF_BIT_NANOS),
                 faults, writer);
     }
 

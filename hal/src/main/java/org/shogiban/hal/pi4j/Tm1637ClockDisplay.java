@@ -2,6 +2,7 @@ package org.shogiban.hal.pi4j;
 
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import org.shogiban.hal.ClockDisplay;
 import org.shogiban.hal.ClockFace;
 import org.shogiban.hal.FaultReporter;
@@ -54,7 +55,14 @@ public final class Tm1637ClockDisplay implements ClockDisplay {
             }
             scheduled = true;
         }
-        writer.execute(this::drain);
+        try {
+            writer.execute(this::drain);
+        } catch (RejectedExecutionException e) {
+            // the board is closing: the display keeps what it shows
+            synchronized (lock) {
+                scheduled = false;
+            }
+        }
     }
 
     private void drain() {

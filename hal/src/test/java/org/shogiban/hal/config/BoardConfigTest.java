@@ -272,7 +272,7 @@ class BoardConfigTest {
 
     @Test
     void anEscapedBackslashBeforeUIsNoEscape() {
-        assertThat(BoardConfig.properties("a=\\\\uZZZZ\n", "x").getProperty("a")).isEqualTo("\\uZZZZ");
+        assertThat(ConfigFile.properties("a=\\\\uZZZZ\n", "x").getProperty("a")).isEqualTo("\\uZZZZ");
     }
 
     @Test
