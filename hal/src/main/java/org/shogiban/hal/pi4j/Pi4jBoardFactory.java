@@ -89,10 +89,11 @@ public final class Pi4jBoardFactory {
         ClockDisplay clockDisplay = clockDisplay(config, pi4j, faults, closers);
         Buzzer buzzer = buzzer(config, pi4j, rp1, faults, closers);
         Buttons buttons = buttons(config, pi4j, clock);
-        log.info("board hardware opened: squares {}, komadai {}, LEDs {}, clock {}, buzzer {}",
+        log.info("board hardware opened: squares {}, komadai {}, LEDs {}, clock {}, buzzer {}; {} GPIO inputs, each"
+                        + " with a Pi4J event thread of its own (gpiod: wakes every 10 ms)",
                 squares.getClass().getSimpleName(), komadai.getClass().getSimpleName(),
                 leds.getClass().getSimpleName(), clockDisplay.getClass().getSimpleName(),
-                buzzer.getClass().getSimpleName());
+                buzzer.getClass().getSimpleName(), gpioInputs(config));
         return new Board(squares, komadai, leds, clockDisplay, buzzer, buttons, faults, () -> {
             for (Runnable r : closers.reversed()) {
                 try {
@@ -134,6 +135,18 @@ public final class Pi4jBoardFactory {
                         pi4j.shutdown();
                     }
                 });
+    }
+
+    /**
+     * The GPIO inputs a configuration opens for good (the TM1637's DIO is one only while it is released): the matrix
+     * columns, the MCP23017 interrupt line and the buttons. docs/hardware.md counts them for the reference boards.
+     */
+    static int gpioInputs(BoardConfig config) {
+        int inputs = config.buttons().gpio().size();
+        return inputs + switch (config.squares()) {
+            case SquaresConfig.Matrix m -> m.columns().size();
+            case SquaresConfig.Mcp23017 m -> m.interruptGpio().isPresent() ? 1 : 0;
+        };
     }
 
     private static I2cChip i2c(Context pi4j, String id, String chipName, I2cAddress address, FaultReporter faults,

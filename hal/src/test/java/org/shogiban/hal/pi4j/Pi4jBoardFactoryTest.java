@@ -49,6 +49,10 @@ class Pi4jBoardFactoryTest {
             assertThat(board.leds()).isInstanceOf(Ws2812LedPanel.class);
             assertThat(board.clock()).isInstanceOf(Tm1637ClockDisplay.class);
             assertThat(board.buzzer()).isInstanceOf(PwmBuzzer.class);
+            // six buttons and the interrupt line: seven gpiod event threads on a Pi
+            assertThat(Pi4jBoardFactory.gpioInputs(config)).isEqualTo(7);
+            assertThat(pi4j.registry().all().values().stream().filter(io -> io instanceof DigitalInput).count())
+                    .isEqualTo(7);
             I2C chip5 = pi4j.registry().get("mcp23017-squares-5", I2C.class);
             assertThat(chip5.bus()).isEqualTo(1);
             assertThat(chip5.device()).isEqualTo(0x25);
