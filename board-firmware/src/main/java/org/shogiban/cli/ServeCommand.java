@@ -128,6 +128,10 @@ final class ServeCommand implements CliCommand {
     @Override
     public int run(List<String> args, InputStream in, PrintStream out) throws Exception {
         ServeOptions options = parse(args);
+        if (options.config() != null && !java.nio.file.Files.exists(options.config())) {
+            // before the hardware check: on a desk the missing file is the first thing to fix
+            throw new UsageException("the configuration file " + options.config() + " does not exist");
+        }
         if (!options.simulated() && RaspberryPi.model().isEmpty()) {
             // before the configuration is read: its summary line would make this a two-line answer
             throw new UsageException("no Raspberry Pi hardware found (no device-tree model naming a Raspberry Pi);"

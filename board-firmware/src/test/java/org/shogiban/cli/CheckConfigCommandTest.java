@@ -73,4 +73,49 @@ class CheckConfigCommandTest {
         assertThat(run("check-config").exit()).isEqualTo(2);
         assertThat(run("check-config", "--bogus").err()).startsWith("check-config: unknown option --bogus");
     }
+
+    /** The Debian package's default board.properties. */
+    private static Path shipped() {
+        return Path.of(System.getProperty("basedir", "."), "..", "packaging", "src", "deb", "etc", "board.properties")
+                .normalize();
+    }
+
+    @Test
+    void theShippedBoardPropertiesIsOk() {
+        Run r = run("check-config", shipped().toString());
+        assertThat(r.out()).isEqualTo("ok\n");
+        assertThat(r.exit()).isZero();
+    }
+
+    @Test
+    void datasheetLimitsAreOneLineEach(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("board.properties");
+        String text = Files.readString(shipped())
+                .replace("leds.ws2812.spi-baud=2400000", "leds.ws2812.spi-baud=3000000");
+        Files.writeString(file, text + "komadai.gote.rook-pins=7\n");
+        Run r = run("check-config", file.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.out().lines().toList()).hasSize(2).anySatisfy(l -> assertThat(l).contains(
+                "key 'leds.ws2812.spi-baud' has value '3000000'; allowed: an integer 2200000..2800000"))
+                .anySatisfy(l -> assertThat(l).contains("key 'komadai.gote.rook-pins' has value '7'",
+                        "pin 7 is chip 0 GPA7", "output-only"));
+        // five komadai chips were enough at 16 inputs each
+        Files.writeString(file, Files.readString(shipped()).replace(
+                "komadai.mcp23017.chips=3:0x20,3:0x21,3:0x22,3:0x23,3:0x24,3:0x25",
+                "komadai.mcp23017.chips=3:0x20,3:0x21,3:0x22,3:0x23,3:0x24"));
+        Run chips = run("check-config", file.toString());
+        assertThat(chips.exit()).isEqualTo(2);
+        assertThat(chips.out()).hasLineCount(1).contains("key 'komadai.mcp23017.chips'", "at least 6 chips",
+                "14 inputs per chip");
+    }
+
+    @Test
+    void aKeyGivenTwiceIsRefused(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("board.properties");
+        Files.writeString(file, Files.readString(shipped()) + "scan.rate-hz=10\n");
+        Run r = run("check-config", file.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.out()).startsWith(file + ": key 'scan.rate-hz' has value '100' and '10'; allowed: each key once")
+                .hasLineCount(1);
+    }
 }

@@ -63,6 +63,9 @@ class SystemdUnitTest {
         List<String> lines = Files.readAllLines(UNIT);
         assertThat(lines).contains("Type=notify", "NotifyAccess=main", "WatchdogSec=20", "Restart=on-failure",
                 "StateDirectory=shogiban", "SupplementaryGroups=gpio i2c spi dialout");
+        // the buzzer's PWM channel is exported by root before the unprivileged service starts (a Pi 5 needs it)
+        assertThat(lines).contains("ExecStartPre=+/bin/sh /usr/share/shogiban/pwm-access.sh"
+                + " /etc/shogiban/board.properties");
         // filtering devices would hide /dev/gpiochip*, /dev/i2c-*, /dev/spidev* and the serial devices
         assertThat(lines).noneMatch(l -> l.startsWith("PrivateDevices=") || l.startsWith("DevicePolicy=")
                 || l.startsWith("DeviceAllow=") || l.startsWith("ProtectClock=") || l.startsWith("ProtectKernelTunables="));

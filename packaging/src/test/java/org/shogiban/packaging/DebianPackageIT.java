@@ -78,6 +78,7 @@ class DebianPackageIT {
                 .map(l -> l.substring(l.indexOf("./") + 1))
                 .toList();
         assertThat(files).contains("/usr/share/shogiban/shogiban.jar", "/lib/systemd/system/shogiban.service",
+                "/usr/share/shogiban/pwm-access.sh",
                 "/usr/share/doc/shogiban/pi.md",
                 "/etc/shogiban/board.properties");
         assertThat(ok("dpkg-deb", "-c", deb.toString())).containsPattern("-rw-r----- root/root +\\d+ .* "

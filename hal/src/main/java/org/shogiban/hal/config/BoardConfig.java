@@ -2,9 +2,6 @@ package org.shogiban.hal.config;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -55,85 +52,23 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
     public static final List<Integer> SLOT_PLACES = List.of(18, 4, 4, 4, 4, 2, 2);
     /** Bits of each slot's binary count, in {@link KomadaiSlot} order: enough for {@link #SLOT_PLACES}. */
     public static final List<Integer> SLOT_BITS = List.of(5, 3, 3, 3, 3, 2, 2);
+    /**
+     * Inputs of one MCP23017: GPA0..6 and GPB0..6. GPA7 and GPB7 are output-only in Microchip's datasheet (DS20001952D,
+     * rev D: an input on them that changes during a read can corrupt SDA), so no pin map uses them as inputs.
+     */
+    public static final int MCP_INPUTS_PER_CHIP = 14;
     /** The highest BCM GPIO number of a Raspberry Pi header. */
     public static final int MAX_GPIO = 27;
 
     /** Loads and validates a configuration file. */
     public static BoardConfig load(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ConfigException(file.toString(), "(file)", file.toString(), "a readable UTF-8 properties file ("
-                    + e.getMessage() + ")");
-        }
-        return parse(properties(text, file.toString()), file.toString());
-    }
-
-    /**
-     * Reads properties text. {@link Properties#load} refuses a malformed backslash-u escape (one not followed by four
-     * hexadecimal digits) with an exception that names no line; this names the file, the line, its key and value.
-     */
-    static Properties properties(String text, String source) {
-        Properties p = new Properties();
-        try {
-            p.load(new StringReader(text));
-        } catch (IllegalArgumentException e) {
-            throw malformedEscape(text, source);
-        } catch (IOException e) {
-            throw new IllegalStateException("a StringReader does not fail", e);
-        }
-        return p;
-    }
-
-    private static ConfigException malformedEscape(String text, String source) {
-        String[] lines = text.split("\r\n|\r|\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i];
-            String trimmed = line.stripLeading();
-            if (trimmed.startsWith("#") || trimmed.startsWith("!") || !hasMalformedEscape(line)) {
-                continue;
-            }
-            int sep = firstSeparator(trimmed);
-            String key = sep < 0 ? trimmed : trimmed.substring(0, sep).strip();
-            String value = sep < 0 ? "" : trimmed.substring(sep + 1).strip();
-            return new ConfigException(source + ":" + (i + 1), key, value,
-                    "\\u followed by four hexadecimal digits, or the character itself (the file is UTF-8)");
-        }
-        return new ConfigException(source, "(file)", source, "\\u followed by four hexadecimal digits");
-    }
-
-    private static boolean hasMalformedEscape(String line) {
-        for (int i = 0; i < line.length(); i++) {
-            if (line.charAt(i) != '\\') {
-                continue;
-            }
-            if (i + 1 < line.length() && line.charAt(i + 1) == 'u') {
-                if (i + 6 > line.length() || !line.substring(i + 2, i + 6).chars().allMatch(ConfigKeys::isHexDigit)) {
-                    return true;
-                }
-            }
-            i++; // the escaped character
-        }
-        return false;
-    }
-
-    private static int firstSeparator(String line) {
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (c == '\\') {
-                i++;
-            } else if (c == '=' || c == ':' || Character.isWhitespace(c)) {
-                return i;
-            }
-        }
-        return -1;
+        return parse(ConfigFile.properties(ConfigFile.readText(file), file.toString()), file.toString());
     }
 
     /** Loads and validates a configuration from a stream (UTF-8), named {@code source} in messages. */
     public static BoardConfig load(InputStream in, String source) throws IOException {
-        String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        return parse(properties(text, source), source);
+        String text = ConfigFile.decode(in.readAllBytes(), source);
+        return parse(ConfigFile.properties(text, source), source);
     }
 
     /** Validates configuration properties, named {@code source} in messages. */
@@ -147,6 +82,16 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
 
     private static String kindOf(Object o) {
         return o.getClass().getSimpleName().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether a global MCP23017 pin (chip index * 16 + pin) is GPA7 or GPB7, which are output-only. */
+    public static boolean isMcpOutputOnly(int globalPin) {
+        return globalPin % 8 == 7;
+    }
+
+    /** The global pin of the {@code n}th MCP23017 input counted from chip 0's GPA0, skipping GPA7 and GPB7. */
+    public static int mcpInputPin(int n) {
+        return n / 7 * 8 + n % 7;
     }
 
     /** The configuration key of a komadai slot's pins, e.g. {@code komadai.sente.pawn-pins}. */
@@ -217,12 +162,12 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
             List<I2cAddress> chips = mcpChips(chipsKey);
             int perSquare = kind == SensorKind.POLARITY ? 2 : 1;
             int needed = 81 * perSquare;
-            if (chips.size() * 16 < needed) {
-                throw fail(chipsKey, "at least " + ((needed + 15) / 16) + " chips for " + needed + " inputs of a "
-                        + kind.name().toLowerCase(Locale.ROOT) + " board (16 inputs per chip)");
+            if (chips.size() * MCP_INPUTS_PER_CHIP < needed) {
+                throw fail(chipsKey, "at least " + chipsFor(needed) + " chips for " + needed + " inputs of a "
+                        + kind.name().toLowerCase(Locale.ROOT) + " board (" + PER_CHIP_WHY + ")");
             }
             String pinsKey = ConfigKeys.SQUARES_MCP_PINS.key();
-            List<Integer> pins = has(pinsKey) ? intList(pinsKey, 0, chips.size() * 16 - 1) : sequence(0, needed);
+            List<Integer> pins = has(pinsKey) ? mcpInputs(pinsKey, chips.size()) : mcpInputSequence(0, needed);
             if (pins.size() != needed) {
                 throw fail(pinsKey, needed + " global pins (" + (perSquare == 2 ? "face-up and face-down pin of "
                         : "one pin of ") + "each square in SFEN order), got " + pins.size());
@@ -236,11 +181,20 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
         }
 
         private SquaresConfig matrixSquares(SensorKind kind) {
+            if (kind == SensorKind.POLARITY) {
+                throw fail(ConfigKeys.SENSORS_KIND.key(), "`occupancy` with `sensors.driver=matrix`: a passive diode"
+                        + " matrix of switches cannot tell a piece's face (that needs active hall sensors, two outputs"
+                        + " per square, on MCP23017)");
+            }
             List<Integer> rows = gpioList(ConfigKeys.SQUARES_MATRIX_ROWS.key(), 9, "9 BCM pins, ranks a to i");
-            int columnCount = kind == SensorKind.POLARITY ? 18 : 9;
-            List<Integer> columns = gpioList(ConfigKeys.SQUARES_MATRIX_COLUMNS.key(), columnCount, kind == SensorKind.POLARITY
-                    ? "18 BCM pins: files 9 to 1 face-up, then files 9 to 1 face-down" : "9 BCM pins, files 9 to 1");
+            List<Integer> columns = gpioList(ConfigKeys.SQUARES_MATRIX_COLUMNS.key(), 9, "9 BCM pins, files 9 to 1");
             int settle = integer(ConfigKeys.SQUARES_MATRIX_SETTLE);
+            if (settle < SquaresConfig.Matrix.INTERNAL_PULL_UP_SETTLE_MICROS) {
+                log.warn("{}: {}={} µs is enough only with external column pull-ups (10 kΩ or less); the Pi's"
+                        + " internal 50-65 kΩ pull-ups need {} µs (docs/hardware.md)", source,
+                        ConfigKeys.SQUARES_MATRIX_SETTLE.key(), settle,
+                        SquaresConfig.Matrix.INTERNAL_PULL_UP_SETTLE_MICROS);
+            }
             return new SquaresConfig.Matrix(rows, columns, settle);
         }
 
@@ -253,7 +207,7 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
             boolean pullUp = bool(ConfigKeys.KOMADAI_MCP_PULL_UP);
             KomadaiConfig.Encoding encoding = choice(ConfigKeys.KOMADAI_ENCODING, KomadaiConfig.Encoding.class);
             List<Integer> sizes = encoding == KomadaiConfig.Encoding.PLACES ? SLOT_PLACES : SLOT_BITS;
-            int maxPin = chips.size() * 16 - 1;
+            int maxInput = chips.size() * MCP_INPUTS_PER_CHIP - 1;
             List<List<Integer>> slotPins = new ArrayList<>();
             Map<Integer, String> pinOwners = new HashMap<>();
             int next = 0;
@@ -263,17 +217,19 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
                     int size = sizes.get(s.ordinal());
                     List<Integer> pins;
                     if (has(key)) {
-                        pins = intList(key, 0, maxPin);
+                        pins = mcpInputs(key, chips.size());
                         int max = encoding == KomadaiConfig.Encoding.BINARY ? 8 : 32;
                         if (pins.isEmpty() || pins.size() > max) {
                             throw fail(key, "1.." + max + " global pins on the komadai chips");
                         }
                     } else {
-                        if (next + size - 1 > maxPin) {
-                            throw fail(ConfigKeys.KOMADAI_MCP_CHIPS.key(), "enough chips for the default komadai pins ("
-                                    + totalDefaultPins(sizes) + " inputs, 16 per chip), or set " + key);
+                        if (next + size - 1 > maxInput) {
+                            int total = totalDefaultPins(sizes);
+                            throw fail(ConfigKeys.KOMADAI_MCP_CHIPS.key(), "at least " + chipsFor(total)
+                                    + " chips for the default komadai pins (" + total + " inputs, " + PER_CHIP_WHY
+                                    + "), or set " + key);
                         }
-                        pins = sequence(next, size);
+                        pins = mcpInputSequence(next, size);
                     }
                     next += size;
                     for (int pin : pins) {
@@ -287,6 +243,37 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
                 }
             }
             return new KomadaiConfig.Mcp23017(chips, pullUp, encoding, slotPins);
+        }
+
+        private static final String PER_CHIP_WHY = MCP_INPUTS_PER_CHIP + " inputs per chip: GPA7 and GPB7 are"
+                + " output-only";
+
+        private static int chipsFor(int inputs) {
+            return (inputs + MCP_INPUTS_PER_CHIP - 1) / MCP_INPUTS_PER_CHIP;
+        }
+
+        /** The global pins of inputs {@code from} .. {@code from + count - 1}, skipping GPA7 and GPB7. */
+        private static List<Integer> mcpInputSequence(int from, int count) {
+            List<Integer> out = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                out.add(mcpInputPin(from + i));
+            }
+            return out;
+        }
+
+        /** A list of global input pins on {@code chips} chips; pin 7 or 15 of a chip is refused, with the reason. */
+        private List<Integer> mcpInputs(String key, int chips) {
+            List<Integer> pins = intList(key, 0, chips * 16 - 1);
+            for (int pin : pins) {
+                if (isMcpOutputOnly(pin)) {
+                    int chip = pin / 16;
+                    String name = pin % 16 == 7 ? "GPA7" : "GPB7";
+                    throw fail(key, "inputs on GPA0..6 and GPB0..6 only; pin " + pin + " is chip " + chip + " "
+                            + name + " (pin " + pin % 16 + "), which is output-only on the MCP23017: an input there"
+                            + " changing during a read can corrupt SDA (Microchip DS20001952D)");
+                }
+            }
+            return pins;
         }
 
         private static int totalDefaultPins(List<Integer> sizes) {
@@ -332,8 +319,11 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
                         + " or " + gpio.choices().getLast());
             }
             claimGpio(gpio.key(), pin);
-            int defaultChannel = pin == 12 || pin == 18 ? 0 : 1;
-            return new BuzzerConfig.Pwm(pin, integer(ConfigKeys.BUZZER_PWM_CHANNEL, defaultChannel),
+            String channelKey = ConfigKeys.BUZZER_PWM_CHANNEL.key();
+            OptionalInt channel = has(channelKey) ? OptionalInt.of(integer(ConfigKeys.BUZZER_PWM_CHANNEL, 0))
+                    : OptionalInt.empty();
+            used.add(channelKey);
+            return new BuzzerConfig.Pwm(pin, channel,
                     integer(ConfigKeys.BUZZER_FREQUENCY),
                     integer(ConfigKeys.BUZZER_BEEP_MS), integer(ConfigKeys.BUZZER_LONG_TONE_MS));
         }
@@ -482,14 +472,6 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
                     throw fail(key, "a comma-separated list of integers " + min + ".." + max + " ('" + part
                             + "' is not)");
                 }
-            }
-            return out;
-        }
-
-        private static List<Integer> sequence(int from, int count) {
-            List<Integer> out = new ArrayList<>(count);
-            for (int i = 0; i < count; i++) {
-                out.add(from + i);
             }
             return out;
         }

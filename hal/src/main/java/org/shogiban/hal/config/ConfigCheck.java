@@ -1,9 +1,5 @@
 package org.shogiban.hal.config;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -26,12 +22,11 @@ public final class ConfigCheck {
 
     /** The problems of a configuration file, in the order found; empty when it is valid. */
     public static List<ConfigException> problems(Path file) {
-        Properties properties = new Properties();
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            properties.load(r);
-        } catch (IOException | IllegalArgumentException e) {
-            return List.of(new ConfigException(file.toString(), "(file)", file.toString(),
-                    "a readable properties file (" + e.getMessage() + ")"));
+        Properties properties;
+        try {
+            properties = ConfigFile.properties(ConfigFile.readText(file), file.toString());
+        } catch (ConfigException e) {
+            return List.of(e);
         }
         return problems(properties, file.toString());
     }

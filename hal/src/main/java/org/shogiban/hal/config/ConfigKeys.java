@@ -31,38 +31,44 @@ public final class ConfigKeys {
             "0..10 extra attempts of a failed I2C access before it is a fault");
     public static final ConfigKey SQUARES_MCP_CHIPS = other("squares.mcp23017.chips",
             ConfigKey.Kind.I2C_ADDRESS_LIST, "(required with `mcp23017`)",
-            "MCP23017 addresses 0x20..0x27, at least 6 chips (occupancy) or 11 (polarity)", 0x20, 0x27);
+            "MCP23017 addresses 0x20..0x27 (eight per bus), at least 6 chips (occupancy) or 12 (polarity): 14 inputs"
+                    + " per chip, GPA7 and GPB7 are output-only", 0x20, 0x27);
     public static final ConfigKey SQUARES_MCP_PINS = other("squares.mcp23017.pins", ConfigKey.Kind.PIN_LIST,
-            "`0,1,2,…`", "81 (occupancy) or 162 (polarity: face-up pin, face-down pin per square) global pins,"
-                    + " squares in SFEN order (9a, 8a, … 1i)", 0, 0);
+            "`0,1,…,6,8,…,14,16,…` (pins 7 and 15 of each chip skipped)", "81 (occupancy) or 162 (polarity: face-up pin,"
+                    + " face-down pin per square) global pins (chip index × 16 + pin), squares in SFEN order (9a, 8a, …"
+                    + " 1i); pin 7 or 15 of a chip (GPA7, GPB7: output-only) is refused", 0, 0);
     public static final ConfigKey SQUARES_MCP_PULL_UP = bool("squares.mcp23017.pull-up", true,
             "`true`, `false`: the chips' internal pull-ups");
     public static final ConfigKey SQUARES_MCP_INTERRUPT = other("squares.mcp23017.interrupt-gpio",
             ConfigKey.Kind.GPIO, "(none: poll every pass)", "GPIO of the chips' INT lines (mirrored, open-drain,"
                     + " wired together); chips are then read only when it is low", 0, BoardConfig.MAX_GPIO);
     public static final ConfigKey SQUARES_MCP_BACKSTOP = integer("squares.mcp23017.backstop-passes", 10, 1, 1000,
-            "1..1000: with an interrupt line, read anyway every this many passes");
+            "1..1000: with an interrupt line, read anyway every this many passes; with or"
+                    + " without one, one chip's set-up is read back every this many passes (komadai chips too)");
     public static final ConfigKey SQUARES_MATRIX_ROWS = other("squares.matrix.rows", ConfigKey.Kind.GPIO_LIST,
             "(required with `matrix`)", "9 GPIO, ranks a..i; driven low one at a time", 0, BoardConfig.MAX_GPIO);
     public static final ConfigKey SQUARES_MATRIX_COLUMNS = other("squares.matrix.columns",
-            ConfigKey.Kind.GPIO_LIST, "(required with `matrix`)", "9 GPIO, files 9..1 (pulled up); polarity: 18,"
-                    + " face-up files 9..1 then face-down files 9..1", 0, BoardConfig.MAX_GPIO);
-    public static final ConfigKey SQUARES_MATRIX_SETTLE = integer("squares.matrix.settle-us", 5, 0, 1000,
-            "0..1000 µs between driving a row and reading the columns");
+            ConfigKey.Kind.GPIO_LIST, "(required with `matrix`)", "9 GPIO, files 9..1 (pulled up); occupancy only: a"
+                    + " diode matrix cannot read polarity", 0, BoardConfig.MAX_GPIO);
+    public static final ConfigKey SQUARES_MATRIX_SETTLE = integer("squares.matrix.settle-us",
+            SquaresConfig.Matrix.INTERNAL_PULL_UP_SETTLE_MICROS, 0, 1000, "0..1000 µs between driving a row and"
+                    + " reading the columns; under 50 only with external column pull-ups of 10 kΩ or less");
     public static final ConfigKey KOMADAI_DRIVER = choice("komadai.driver", "none",
             "`none` (every slot reads unknown), `mcp23017`", "none", "mcp23017");
     public static final ConfigKey KOMADAI_MCP_CHIPS = other("komadai.mcp23017.chips",
             ConfigKey.Kind.I2C_ADDRESS_LIST, "(required with `mcp23017`)",
-            "MCP23017 addresses, enough for the komadai pins", 0x20, 0x27);
+            "MCP23017 addresses, enough for the komadai pins at 14 inputs per chip: 6 chips (places) or 3"
+                    + " (binary) for the default layout", 0x20, 0x27);
     public static final ConfigKey KOMADAI_MCP_PULL_UP = bool("komadai.mcp23017.pull-up", true, "`true`, `false`");
     public static final ConfigKey KOMADAI_ENCODING = choice("komadai.encoding", "places",
             "`places` (one sensor per place, count = active pins), `binary` (counting sensor, count in binary,"
                     + " first pin least significant)", "places", "binary");
     public static final ConfigKey KOMADAI_PINS = new ConfigKey(
             "komadai.{sente,gote}.{pawn,lance,knight,silver,gold,bishop,rook}-pins", slotKeys(),
-            ConfigKey.Kind.PIN_LIST, "consecutive from 0: sente then gote, slots in that order, places"
-                    + " 18,4,4,4,4,2,2 (76 pins in all) or bits 5,3,3,3,3,2,2 (42)",
-            "global pins on the komadai chips; 1..32 (places) or 1..8 (binary)", null, 0, 0, List.of());
+            ConfigKey.Kind.PIN_LIST, "consecutive inputs from 0 (pins 7 and 15 of each chip skipped): sente"
+                    + " then gote, slots in that order, places 18,4,4,4,4,2,2 (76 inputs in all) or bits"
+                    + " 5,3,3,3,3,2,2 (42)",
+            "global pins on the komadai chips; 1..32 (places) or 1..8 (binary); pin 7 or 15 of a chip is refused", null, 0, 0, List.of());
     public static final ConfigKey LEDS_DRIVER = choice("leds.driver", "none",
             "`none`, `ws2812` (NeoPixel chain on SPI MOSI), `ht16k33` (single-colour)", "none", "ws2812", "ht16k33");
     public static final ConfigKey LEDS_BRIGHTNESS_CAP = integer("leds.brightness-cap", 96, 0, 255,
@@ -71,7 +77,8 @@ public final class ConfigKeys {
     public static final ConfigKey LEDS_WS2812_SPI_CHANNEL = integer("leds.ws2812.spi-channel", 0, 0, 2,
             "0..2 (chip select; reserves GPIO 8 for 0, 7 for 1 on bus 0)");
     public static final ConfigKey LEDS_WS2812_SPI_BAUD = integer("leds.ws2812.spi-baud", 2_400_000, 2_200_000,
-            3_000_000, "2200000..3000000 (3 SPI bits per WS2812 bit)");
+            2_800_000, "2200000..2800000 (3 SPI bits per WS2812 bit; above 2.8 MHz a 0 bit's low time falls under"
+                    + " the WS2812B's 700 ns minimum)");
     public static final ConfigKey LEDS_WS2812_SERPENTINE = bool("leds.ws2812.serpentine", false,
             "`true`: ranks b, d, f, h are chained from file 1 to file 9; `false`");
     public static final ConfigKey LEDS_HT16K33_ADDRESS = address("leds.ht16k33.address", "0x70");
@@ -93,8 +100,9 @@ public final class ConfigKeys {
             ConfigKey.Kind.CHOICE, "`18`", "`12`, `13`, `18`, `19` (the hardware PWM pins)", "18", 0, 0,
             List.of("12", "13", "18", "19"));
     public static final ConfigKey BUZZER_PWM_CHANNEL = new ConfigKey("buzzer.pwm-channel",
-            List.of("buzzer.pwm-channel"), ConfigKey.Kind.INTEGER, "0 for GPIO 12/18, 1 for 13/19",
-            "0..3: PWM channel (Pi4J linuxfs-pwm address; Pi 5 numbers differ)", null, 0, 3, List.of());
+            List.of("buzzer.pwm-channel"), ConfigKey.Kind.INTEGER, "(from the pin and the Pi model: GPIO 12/18 → 0, 13/19 → 1;"
+                    + " Pi 5: 12 → 0, 13 → 1, 18 → 2, 19 → 3)",
+            "0..3: PWM channel (Pi4J linuxfs-pwm address); set it only to override the derived one", null, 0, 3, List.of());
     public static final ConfigKey BUZZER_FREQUENCY = integer("buzzer.frequency-hz", 2700, 100, 10_000,
             "100..10000");
     public static final ConfigKey BUZZER_BEEP_MS = integer("buzzer.beep-ms", 80, 10, 2000, "10..2000");

@@ -30,10 +30,17 @@ public sealed interface SquaresConfig {
      * pull-ups (a closed switch reads low).
      *
      * @param rows BCM pins of ranks a..i (SFEN rank 1..9)
-     * @param columns BCM pins of files 9..1 (SFEN order); polarity boards give 18: nine face-up, then nine face-down
+     * @param columns BCM pins of files 9..1 (SFEN order); a diode matrix reads occupancy only
      * @param settleMicros how long to wait after driving a row before reading the columns
      */
     record Matrix(List<Integer> rows, List<Integer> columns, int settleMicros) implements SquaresConfig {
+        /**
+         * Settle time that lets a column the previous rank pulled low rise through the Pi's internal pull-up (50-65
+         * kΩ) before it is read: with about 100 pF on a column (pin, wire, nine diodes) τ is 6.5 µs, and five τ with
+         * margin is 50 µs. External 10 kΩ pull-ups make τ 1 µs and 5 µs enough.
+         */
+        public static final int INTERNAL_PULL_UP_SETTLE_MICROS = 50;
+
         public Matrix {
             rows = List.copyOf(rows);
             columns = List.copyOf(columns);

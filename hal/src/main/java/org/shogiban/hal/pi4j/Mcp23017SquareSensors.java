@@ -20,7 +20,9 @@ import org.slf4j.LoggerFactory;
  * <p>With an interrupt line (the chips' INT outputs mirrored, open-drain, wired together to one GPIO, active low)
  * the chips are read only when the line is low, and every {@code backstopPasses} passes anyway in case an edge was
  * missed; between reads the last values are reused. A chip that cannot be read leaves its squares as they were
- * in the caller's array and is reported (see {@link I2cChip}).
+ * in the caller's array and is reported (see {@link I2cChip}). Every {@code backstopPasses} passes, with or without an
+ * interrupt line, one chip's configuration is read back, the chips in turn, and set again if the chip had reset
+ * ({@link Mcp23017#verify()}): one transfer per check pass, so no pass takes much longer than the others. Pins 7 and 15 of a chip (GPA7, GPB7) are output-only and refused as inputs.
  */
 public final class Mcp23017SquareSensors implements SquareSensors {
     private static final Logger log = LoggerFactory.getLogger(Mcp23017SquareSensors.class);
@@ -35,6 +37,8 @@ public final class Mcp23017SquareSensors implements SquareSensors {
     private final int[] inputs;
     private final boolean[] chipRead;
     private int passesSinceRead;
+    private int passesSinceCheck;
+    private int nextCheck;
     private boolean everRead;
 
     /**
@@ -58,6 +62,10 @@ public final class Mcp23017SquareSensors implements SquareSensors {
             if (pin < 0 || pin >= this.chips.length * 16) {
                 throw new IllegalArgumentException("pin " + pin + " is not on the " + this.chips.length + " chips");
             }
+            if (!Mcp23017.isInput(pin % 16)) {
+                throw new IllegalArgumentException("pin " + pin + " is GPA7 or GPB7 of chip " + pin / 16
+                        + ", which are output-only");
+            }
             chipOfInput[i] = pin / 16;
             bitOfInput[i] = pin % 16;
         }
@@ -80,6 +88,12 @@ public final class Mcp23017SquareSensors implements SquareSensors {
 
     @Override
     public void sample(SquareReading[] into) {
+        if (++passesSinceCheck >= backstopPasses) {
+            // one chip per check pass, in turn: a 14-byte read back is 156 bit times, 1.6 ms at 100 kHz
+            passesSinceCheck = 0;
+            chips[nextCheck].verify();
+            nextCheck = (nextCheck + 1) % chips.length;
+        }
         if (mustRead()) {
             passesSinceRead = 0;
             everRead = true;

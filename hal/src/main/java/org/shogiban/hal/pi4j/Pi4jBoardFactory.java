@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +36,7 @@ import org.shogiban.hal.SquareSensors;
 import org.shogiban.hal.config.BoardConfig;
 import org.shogiban.hal.config.BuzzerConfig;
 import org.shogiban.hal.config.ClockConfig;
+import org.shogiban.hal.config.ConfigKeys;
 import org.shogiban.hal.config.I2cAddress;
 import org.shogiban.hal.config.KomadaiConfig;
 import org.shogiban.hal.config.LedsConfig;
@@ -65,19 +67,33 @@ public final class Pi4jBoardFactory {
      * @param faults where every adapter reports faults
      */
     public static Board build(BoardConfig config, Context pi4j, MonotonicClock clock, FaultReporter faults) {
+        return build(config, pi4j, RaspberryPi.model(), clock, faults);
+    }
+
+    /**
+     * Opens the hardware the configuration describes on a Pi of the given model (its device-tree model string; empty
+     * when unknown), which decides the buzzer's PWM channel.
+     *
+     * @param clock time stamps of button and fault events
+     * @param faults where every adapter reports faults
+     */
+    public static Board build(BoardConfig config, Context pi4j, java.util.Optional<String> model, MonotonicClock clock,
+                              FaultReporter faults) {
         Objects.requireNonNull(config);
+        boolean rp1 = model.map(RaspberryPi::usesRp1).orElse(false);
         Objects.requireNonNull(pi4j);
         List<Runnable> closers = new ArrayList<>();
         SquareSensors squares = squares(config, pi4j, faults, closers);
         KomadaiSensors komadai = komadai(config, pi4j, faults, closers);
         LedPanel leds = leds(config, pi4j, faults);
-        ClockDisplay clockDisplay = clockDisplay(config, pi4j, faults);
-        Buzzer buzzer = buzzer(config, pi4j, faults, closers);
+        ClockDisplay clockDisplay = clockDisplay(config, pi4j, faults, closers);
+        Buzzer buzzer = buzzer(config, pi4j, rp1, faults, closers);
         Buttons buttons = buttons(config, pi4j, clock);
-        log.info("board hardware opened: squares {}, komadai {}, LEDs {}, clock {}, buzzer {}",
+        log.info("board hardware opened: squares {}, komadai {}, LEDs {}, clock {}, buzzer {}; {} GPIO inputs, each"
+                        + " with a Pi4J event thread of its own (gpiod: wakes every 10 ms)",
                 squares.getClass().getSimpleName(), komadai.getClass().getSimpleName(),
                 leds.getClass().getSimpleName(), clockDisplay.getClass().getSimpleName(),
-                buzzer.getClass().getSimpleName());
+                buzzer.getClass().getSimpleName(), gpioInputs(config));
         return new Board(squares, komadai, leds, clockDisplay, buzzer, buttons, faults, () -> {
             for (Runnable r : closers.reversed()) {
                 try {
@@ -98,6 +114,7 @@ public final class Pi4jBoardFactory {
      */
     public static Board open(BoardConfig config, MonotonicClock clock, FaultReporter faults) {
         Objects.requireNonNull(config);
+        RaspberryPi.model().ifPresent(Pi4jBoardModel::tellPi4j);
         return owning(config, Pi4J.newAutoContext(), clock, faults);
     }
 
@@ -118,6 +135,18 @@ public final class Pi4jBoardFactory {
                         pi4j.shutdown();
                     }
                 });
+    }
+
+    /**
+     * The GPIO inputs a configuration opens for good (the TM1637's DIO is one only while it is released): the matrix
+     * columns, the MCP23017 interrupt line and the buttons. docs/hardware.md counts them for the reference boards.
+     */
+    static int gpioInputs(BoardConfig config) {
+        int inputs = config.buttons().gpio().size();
+        return inputs + switch (config.squares()) {
+            case SquaresConfig.Matrix m -> m.columns().size();
+            case SquaresConfig.Mcp23017 m -> m.interruptGpio().isPresent() ? 1 : 0;
+        };
     }
 
     private static I2cChip i2c(Context pi4j, String id, String chipName, I2cAddress address, FaultReporter faults,
@@ -172,8 +201,10 @@ public final class Pi4jBoardFactory {
                     chips.add(new Mcp23017(i2c(pi4j, "mcp23017-komadai-" + i, "MCP23017 komadai #" + i,
                             m.chips().get(i), faults, config.i2cRetries()), m.pullUp(), false));
                 }
+                int checkEvery = config.squares() instanceof SquaresConfig.Mcp23017 squares
+                        ? squares.backstopPasses() : ConfigKeys.SQUARES_MCP_BACKSTOP.defaultInt();
                 Mcp23017KomadaiSensors sensors = new Mcp23017KomadaiSensors(chips, m.encoding(), m.slotPins(),
-                        config.activeLow());
+                        config.activeLow(), checkEvery);
                 closers.add(sensors::close);
                 yield sensors;
             }
@@ -194,15 +225,11 @@ public final class Pi4jBoardFactory {
         };
     }
 
-    private static ClockDisplay clockDisplay(BoardConfig config, Context pi4j, FaultReporter faults) {
+    private static ClockDisplay clockDisplay(BoardConfig config, Context pi4j, FaultReporter faults,
+                                             List<Runnable> closers) {
         return switch (config.clock()) {
             case ClockConfig.None n -> new NoClockDisplay();
-            case ClockConfig.Tm1637 t -> new Tm1637ClockDisplay(
-                    new Tm1637(output(pi4j, "tm1637-sente-clk", t.senteClk()),
-                            output(pi4j, "tm1637-sente-dio", t.senteDio()), t.brightness(), TM1637_HALF_BIT_NANOS),
-                    new Tm1637(output(pi4j, "tm1637-gote-clk", t.goteClk()),
-                            output(pi4j, "tm1637-gote-dio", t.goteDio()), t.brightness(), TM1637_HALF_BIT_NANOS),
-                    faults);
+            case ClockConfig.Tm1637 t -> tm1637(t, pi4j, faults, closers);
             case ClockConfig.Ht16k33 h -> new Ht16k33ClockDisplay(
                     new Ht16k33(i2c(pi4j, "ht16k33-clock-sente", "HT16K33 sente clock", h.sente(), faults,
                             config.i2cRetries()), h.brightness()),
@@ -211,16 +238,42 @@ public final class Pi4jBoardFactory {
         };
     }
 
+    private static ClockDisplay tm1637(ClockConfig.Tm1637 t, Context pi4j, FaultReporter faults,
+                                       List<Runnable> closers) {
+        ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
+            Thread thread = new Thread(r, "shogiban-tm1637");
+            thread.setDaemon(true);
+            return thread;
+        });
+        closers.add(() -> {
+            // a blank asked for on the way down is still written, then the thread ends
+            writer.shutdown();
+            try {
+                writer.awaitTermination(1, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        return new Tm1637ClockDisplay(
+                new Tm1637(output(pi4j, "tm1637-sente-clk", t.senteClk()),
+                        new Tm1637Line(pi4j, "tm1637-sente-dio", t.senteDio()), t.brightness(), TM1637_HALF_BIT_NANOS),
+                new Tm1637(output(pi4j, "tm1637-gote-clk", t.goteClk()),
+                        new Tm1637Line(pi4j, "tm1637-gote-dio", t.goteDio()), t.brightness(), TM1637_HALF_BIT_NANOS),
+                faults, writer);
+    }
+
     private static DigitalOutput output(Context pi4j, String id, int pin) {
         return pi4j.create(DigitalOutput.newConfigBuilder(pi4j).id(id).address(pin)
                 .initial(DigitalState.HIGH).shutdown(DigitalState.HIGH));
     }
 
-    private static Buzzer buzzer(BoardConfig config, Context pi4j, FaultReporter faults, List<Runnable> closers) {
+    private static Buzzer buzzer(BoardConfig config, Context pi4j, boolean rp1, FaultReporter faults,
+                                 List<Runnable> closers) {
         return switch (config.buzzer()) {
             case BuzzerConfig.None n -> new NoBuzzer();
             case BuzzerConfig.Pwm p -> {
-                Pwm pwm = pi4j.create(Pwm.newConfigBuilder(pi4j).id("buzzer").address(p.channel())
+                int channel = p.channelOn(rp1);
+                Pwm pwm = pi4j.create(Pwm.newConfigBuilder(pi4j).id("buzzer").address(channel)
                         .pwmType(PwmType.HARDWARE).frequency(p.frequencyHz()).initial(0).shutdown(0));
                 ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
                     Thread t = new Thread(r, "shogiban-buzzer");
@@ -229,7 +282,7 @@ public final class Pi4jBoardFactory {
                 });
                 closers.add(scheduler::shutdownNow);
                 yield new PwmBuzzer(pwm, scheduler, p.frequencyHz(), p.beepMillis(), p.longToneMillis(),
-                        faults.device("buzzer", "pwm-" + p.channel() + " (gpio-" + p.gpio() + ")"));
+                        faults.device("buzzer", "pwm-" + channel + " (gpio-" + p.gpio() + ")"));
             }
         };
     }

@@ -30,6 +30,15 @@ public final class RaspberryPi {
         return Optional.empty();
     }
 
+    /**
+     * Whether a Pi of this model has its GPIO, PWM, I2C and SPI on the RP1 chip (Pi 5, Pi 500, Compute Module 5),
+     * whose PWM has four channels numbered differently from the two of earlier models.
+     */
+    public static boolean usesRp1(String model) {
+        return model.startsWith("Raspberry Pi 5") || model.startsWith("Raspberry Pi 500")
+                || model.startsWith("Raspberry Pi Compute Module 5");
+    }
+
     /** The Raspberry Pi model named in a device-tree model file; empty if it is absent or names another board. */
     static Optional<String> model(Path file) {
         try {

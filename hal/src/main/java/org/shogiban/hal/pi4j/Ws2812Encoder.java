@@ -9,8 +9,16 @@ import org.shogiban.hal.LedFrame;
  * <p>Each WS2812 data bit becomes three SPI bits, so at an SPI clock of 2.4 MHz a data bit lasts 1.25 µs as the
  * WS2812 expects: a 1 is sent as {@code 110} (high 833 ns, low 417 ns) and a 0 as {@code 100} (high 417 ns,
  * low 833 ns). A colour byte thus takes 3 SPI bytes, most significant bit first; an LED takes 9 bytes, its colour
- * bytes in the chain's order green, red, blue. After the last LED come {@link #latchBytes(int)} zero bytes, keeping
- * MOSI low for at least 300 µs so the chain latches the new colours (WS2812B needs more than 280 µs).
+ * bytes in the chain's order green, red, blue. Before the first LED and after the last come {@link #latchBytes(int)}
+ * zero bytes each, keeping MOSI low for at least 300 µs (WS2812B needs more than 280 µs): the block after latches
+ * the new colours; the block before makes sure the chain has seen a reset before the first bit even when MOSI idled
+ * high between transfers (some SPI controllers leave it at the last bit; rpi_ws281x#469), which would otherwise
+ * swallow the first bit and shift the whole chain by one.
+ *
+ * <p>The SPI clock is bounded by the WS2812B's timing (T0H 0.4 µs, T0L 0.85 µs, T1H 0.8 µs, T1L 0.45 µs, each
+ * ±150 ns): a 0's low time is two SPI bits and must last at least 700 ns, so the clock is at most 2.857 MHz; a 1's
+ * high time, two SPI bits, must last at most 950 ns, so it is at least 2.105 MHz. The configuration allows
+ * 2.2 to 2.8 MHz.
  *
  * <p>The chain runs in {@link LedFrame} order (squares in SFEN order, komadai slots, status LEDs); with
  * {@code serpentine} wiring the squares of ranks b, d, f and h are chained from file 1 to file 9. Every colour is
@@ -48,12 +56,17 @@ public final class Ws2812Encoder {
         this.brightnessCap = brightnessCap;
         this.serpentine = serpentine;
         this.latchBytes = latchBytes(baud);
-        this.buffer = new byte[LedFrame.TOTAL * BYTES_PER_LED + latchBytes];
+        this.buffer = new byte[latchBytes + LedFrame.TOTAL * BYTES_PER_LED + latchBytes];
     }
 
     /** Zero bytes that keep MOSI low for at least 300 µs at {@code baud}. */
     public static int latchBytes(int baud) {
         return (int) Math.ceil(baud * 300e-6 / 8);
+    }
+
+    /** Where the first LED's bytes start: after the reset block. */
+    public int dataOffset() {
+        return latchBytes;
     }
 
     /** The three SPI bytes of one colour byte, as the low 24 bits of an int. */
@@ -62,11 +75,12 @@ public final class Ws2812Encoder {
     }
 
     /**
-     * The SPI bytes of a frame: {@code LedFrame.TOTAL * 9} data bytes then the latch. The returned array is reused by
-     * the next call.
+     * The SPI bytes of a frame: the reset block, {@code LedFrame.TOTAL * 9} data bytes, then the latch. The returned
+     * array is reused by the next call.
      */
     public byte[] encode(LedFrame frame) {
-        int pos = 0;
+        java.util.Arrays.fill(buffer, 0, latchBytes, (byte) 0);
+        int pos = latchBytes;
         for (int chain = 0; chain < LedFrame.TOTAL; chain++) {
             Colour c = frame.led(ledAt(chain));
             pos = put(pos, Colour.scale(c.green(), brightnessCap));

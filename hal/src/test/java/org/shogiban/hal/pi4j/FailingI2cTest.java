@@ -23,6 +23,7 @@ import org.shogiban.hal.KomadaiSensors;
 import org.shogiban.hal.SensorFrame;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.SquareReading;
+import org.shogiban.hal.config.BoardConfig;
 import org.shogiban.hal.scan.ManualClock;
 import org.shogiban.hal.scan.ScanLoop;
 import org.shogiban.hal.scan.ScanSettings;
@@ -41,6 +42,14 @@ class FailingI2cTest {
     private static I2C healthyChip() {
         I2C i2c = mock(I2C.class);
         when(i2c.readRegister(eq(Mcp23017.GPIOA), any(byte[].class), eq(0), eq(2))).thenAnswer(gpio(0xFF, 0xFF));
+        // the configuration read back on backstop passes is what the set-up wrote (pull-ups, no interrupt)
+        when(i2c.readRegister(eq(Mcp23017.IODIRA), any(byte[].class), eq(0), eq(Mcp23017.CONFIG_LENGTH)))
+                .thenAnswer(inv -> {
+                    byte[] expected = new Mcp23017(new I2cChip(i2c, new FaultReporter(new ManualClock())
+                            .device("x", "y"), 0), true, false).expectedConfig();
+                    System.arraycopy(expected, 0, inv.getArgument(1), 0, expected.length);
+                    return expected.length;
+                });
         return i2c;
     }
 
@@ -71,7 +80,7 @@ class FailingI2cTest {
                 .thenAnswer(gpio(0xFE, 0xFF));
         Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.OCCUPANCY,
                 chips(flaky, healthyChip(), healthyChip(), healthyChip(), healthyChip(), healthyChip()),
-                IntStream.range(0, 81).boxed().toList(), true, null, 10);
+                IntStream.range(0, 81).map(BoardConfig::mcpInputPin).boxed().toList(), true, null, 10);
         SquareReading[] squares = new SquareReading[81];
         Arrays.fill(squares, SquareReading.EMPTY);
         sensors.sample(squares);
@@ -89,12 +98,12 @@ class FailingI2cTest {
                 .thenThrow(new IOException("Remote I/O error"));
         Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.OCCUPANCY,
                 chips(healthyChip(), dead, alive, healthyChip(), healthyChip(), healthyChip()),
-                IntStream.range(0, 81).boxed().toList(), true, null, 10);
+                IntStream.range(0, 81).map(BoardConfig::mcpInputPin).boxed().toList(), true, null, 10);
         ScanLoop loop = new ScanLoop(sensors, KomadaiSensors.absent(), ScanSettings.defaults(), clock, faults);
         List<SensorFrame> frames = new ArrayList<>();
         loop.addFrameListener(frames::add);
 
-        loop.step(); // the dead chip's last good read: square 16 (chip 1 GPA0) occupied
+        loop.step(); // the dead chip's last good read: square 14 (chip 1 GPA0, the 15th input) occupied
         clock.advance(10);
         for (int i = 0; i < 4; i++) {
             loop.step();
@@ -114,8 +123,8 @@ class FailingI2cTest {
 
         // the loop still publishes: the initial frame, with the dead chip's squares held at their last reading
         assertThat(frames).singleElement().satisfies(f -> {
-            assertThat(f.square(16)).isEqualTo(SquareReading.OCCUPIED);
-            assertThat(f.square(32)).isEqualTo(SquareReading.EMPTY);
+            assertThat(f.square(14)).isEqualTo(SquareReading.OCCUPIED);
+            assertThat(f.square(28)).isEqualTo(SquareReading.EMPTY);
         });
         // and other chips' changes still arrive
         when(alive.readRegister(eq(Mcp23017.GPIOA), any(byte[].class), eq(0), eq(2))).thenAnswer(gpio(0xFE, 0xFF));
@@ -124,7 +133,7 @@ class FailingI2cTest {
             clock.advance(10);
         }
         assertThat(frames).hasSize(2);
-        assertThat(frames.get(1).square(32)).isEqualTo(SquareReading.OCCUPIED);
+        assertThat(frames.get(1).square(28)).isEqualTo(SquareReading.OCCUPIED);
         assertThat(events).hasSize(1);
 
         // the chip comes back: one RECOVERED event, and its squares follow it again
@@ -135,7 +144,7 @@ class FailingI2cTest {
         }
         assertThat(events).extracting(FaultEvent::type)
                 .containsExactly(FaultEvent.Type.FAILED, FaultEvent.Type.RECOVERED);
-        assertThat(frames).last().extracting(f -> f.square(16)).isEqualTo(SquareReading.EMPTY);
+        assertThat(frames).last().extracting(f -> f.square(14)).isEqualTo(SquareReading.EMPTY);
     }
 
     @Test
@@ -145,10 +154,10 @@ class FailingI2cTest {
                 .thenThrow(new IOException("no ACK"));
         List<List<Integer>> slotPins = new ArrayList<>();
         for (int s = 0; s < 14; s++) {
-            slotPins.add(List.of(s < 7 ? s : 16 + s)); // sente on chip 0, gote on chip 1
+            slotPins.add(List.of(s < 7 ? s : 9 + s)); // sente on chip 0 GPA0..6, gote on chip 1 GPA0..6
         }
         Mcp23017KomadaiSensors komadai = new Mcp23017KomadaiSensors(chips(healthyChip(), dead),
-                org.shogiban.hal.config.KomadaiConfig.Encoding.PLACES, slotPins, true);
+                org.shogiban.hal.config.KomadaiConfig.Encoding.PLACES, slotPins, true, 10);
         int[] counts = new int[14];
         komadai.sample(counts);
         assertThat(Arrays.copyOf(counts, 7)).containsOnly(0);

@@ -88,16 +88,10 @@ class GpioMatrixSquareSensorsTest {
     }
 
     @Test
-    void polarityMatrixHasFaceUpThenFaceDownColumns() {
-        matrix(18, Set.of(0, 9 + 1, 18 + 2, 18 + 9 + 2));
-        GpioMatrixSquareSensors sensors = new GpioMatrixSquareSensors(SensorKind.POLARITY, rows, columns, 0,
-                faults.device("diode matrix", "gpio"));
-        SquareReading[] squares = new SquareReading[81];
-        sensors.sample(squares);
-        assertThat(squares[0]).isEqualTo(SquareReading.FACE_UP);
-        assertThat(squares[1]).isEqualTo(SquareReading.FACE_DOWN);
-        assertThat(squares[11]).isEqualTo(SquareReading.OCCUPIED);
-        assertThat(squares[2]).isEqualTo(SquareReading.EMPTY);
+    void aDiodeMatrixRefusesPolarity() {
+        matrix(18, Set.of());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new GpioMatrixSquareSensors(SensorKind.POLARITY,
+                rows, columns, 0, faults.device("diode matrix", "gpio"))).hasMessageContaining("occupancy only");
     }
 
     @Test

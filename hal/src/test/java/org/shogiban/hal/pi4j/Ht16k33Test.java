@@ -65,4 +65,29 @@ class Ht16k33Test {
         clock.blank();
         assertThat(commands(senteI2c)).endsWith(0x80);
     }
+
+    @Test
+    void theSetUpCommandsAreSentAgainNowAndThen() {
+        RegisterI2C i2c = (RegisterI2C) MockBoard.i2c(pi4j, "ht", 1, 0x70);
+        Ht16k33 chip = new Ht16k33(new I2cChip(i2c, new FaultReporter(new ManualClock()).device("HT16K33", "0x70"),
+                0), 15);
+        byte[] ram = new byte[16];
+        int setUps = 0;
+        for (int write = 0; write < 3 * Ht16k33.SETUP_EVERY_WRITES; write++) {
+            chip.writeRam(ram);
+            byte[] raw = new byte[4];
+            int n = i2c.read(raw, 0, raw.length);
+            // each write ends with DISPLAY_ON; a set-up puts OSCILLATOR_ON and DIMMING before it
+            if (n == 3) {
+                assertThat(raw[0] & 0xFF).isEqualTo(Ht16k33.OSCILLATOR_ON);
+                assertThat(raw[1] & 0xFF).isEqualTo(Ht16k33.DIMMING | 15);
+                setUps++;
+            } else {
+                assertThat(n).isEqualTo(1);
+            }
+            assertThat(raw[n - 1] & 0xFF).isEqualTo(Ht16k33.DISPLAY_ON);
+        }
+        // the first write, then once every SETUP_EVERY_WRITES: an oscillator stopped by a reset starts again
+        assertThat(setUps).isEqualTo(3);
+    }
 }

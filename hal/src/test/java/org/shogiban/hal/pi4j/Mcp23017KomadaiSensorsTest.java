@@ -43,13 +43,15 @@ class Mcp23017KomadaiSensorsTest {
     void onePlaceSensorPerPieceCountsActivePins() throws IOException {
         BoardConfig config = BoardConfigTestAccess.example("reed-6x-mcp23017.properties");
         KomadaiConfig.Mcp23017 k = (KomadaiConfig.Mcp23017) config.komadai();
-        Mcp23017KomadaiSensors sensors = new Mcp23017KomadaiSensors(chips(5), k.encoding(), k.slotPins(), true);
-        // default layout: sente pawn = pins 0..17, lance 18..21 ...; gote pawn = 38..55 (chip 2 GPA6 .. chip 3 GPB7)
-        MockBoard.answerGpio(mocks.get(0), 0b1111_1000, 0xFF); // 3 sente pawns
-        MockBoard.answerGpio(mocks.get(1), 0b1111_1110, 0xFF); // pin 16 = 17th pawn place
-        MockBoard.answerGpio(mocks.get(2), 0b1011_1111, 0xFF); // pin 38: first gote pawn place
+        Mcp23017KomadaiSensors sensors = new Mcp23017KomadaiSensors(chips(6), k.encoding(), k.slotPins(), true, 10);
+        // default layout over the 14 inputs of each chip: sente pawn = inputs 0..17 (pins 0..6, 8..14, 16..19),
+        // lance inputs 18..21 ...; gote pawn = inputs 38..55, the first on pin 43 (chip 2 GPB3)
+        MockBoard.answerGpio(mocks.get(0), 0b1111_1000, 0x7F); // 3 sente pawns; GPB7 low is no input
+        MockBoard.answerGpio(mocks.get(1), 0b1111_1110, 0xFF); // pin 16 = 15th pawn place
+        MockBoard.answerGpio(mocks.get(2), 0x7F, 0b1111_0111); // pin 43: first gote pawn place; GPA7 ignored
         MockBoard.answerGpio(mocks.get(3), 0xFF, 0xFF);
-        MockBoard.answerGpio(mocks.get(4), 0xFF, 0b0011_1111); // pins 78, 79 are spare
+        MockBoard.answerGpio(mocks.get(4), 0xFF, 0xFF);
+        MockBoard.answerGpio(mocks.get(5), 0xFF, 0b0011_1111); // past the 76th input: spare
         int[] counts = new int[14];
         sensors.sample(counts);
         assertThat(counts[KomadaiSensors.index(Player.SENTE, KomadaiSlot.PAWN)]).isEqualTo(4);
@@ -61,9 +63,9 @@ class Mcp23017KomadaiSensorsTest {
     void countingSensorGivesTheCountInBinary() throws IOException {
         BoardConfig config = BoardConfigTestAccess.example("hall-polarity.properties");
         KomadaiConfig.Mcp23017 k = (KomadaiConfig.Mcp23017) config.komadai();
-        Mcp23017KomadaiSensors sensors = new Mcp23017KomadaiSensors(chips(3), k.encoding(), k.slotPins(), true);
+        Mcp23017KomadaiSensors sensors = new Mcp23017KomadaiSensors(chips(3), k.encoding(), k.slotPins(), true, 10);
         // sente pawn bits = pins 0..4 (LSB first): 18 = 0b10010 -> pins 1 and 4 active (low)
-        // sente lance bits = pins 5..7: 3 = 0b011 -> pins 5, 6 active
+        // sente lance bits = pins 5, 6, 8 (GPA7 skipped): 3 = 0b011 -> pins 5, 6 active
         MockBoard.answerGpio(mocks.get(0), ~0b0110_0000 & ~0b0001_0010 & 0xFF, 0xFF);
         MockBoard.answerGpio(mocks.get(1), 0xFF, 0xFF);
         MockBoard.answerGpio(mocks.get(2), 0xFF, 0xFF);

@@ -1,6 +1,7 @@
 package org.shogiban.hal.pi4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.pi4j.context.Context;
 import com.pi4j.io.gpio.digital.DigitalInput;
@@ -14,10 +15,12 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.shogiban.hal.FaultEvent;
 import org.shogiban.hal.FaultReporter;
 import org.shogiban.hal.SensorFrame;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.SquareReading;
+import org.shogiban.hal.config.BoardConfig;
 import org.shogiban.hal.memory.MemoryKomadaiSensors;
 import org.shogiban.hal.scan.ManualClock;
 import org.shogiban.hal.scan.ScanLoop;
@@ -44,8 +47,9 @@ class Mcp23017SquareSensorsTest {
         return chips;
     }
 
-    private static List<Integer> range(int n) {
-        return IntStream.range(0, n).boxed().toList();
+    /** The first {@code n} inputs: pins 0..6, 8..14, 16..22... (GPA7 and GPB7 are output-only). */
+    private static List<Integer> inputs(int n) {
+        return IntStream.range(0, n).map(BoardConfig::mcpInputPin).boxed().toList();
     }
 
     private static SquareReading[] emptySquares() {
@@ -55,48 +59,93 @@ class Mcp23017SquareSensorsTest {
     }
 
     @Test
-    void setUpMakesAllPinsInputsWithPullUps() {
-        new Mcp23017SquareSensors(SensorKind.OCCUPANCY, chips(6, false), range(81), true, null, 10);
-        byte[] iodir = new byte[2];
-        byte[] gppu = new byte[2];
-        MockI2C second = mocks.get(2);
-        second.readRegister(Mcp23017.IODIRA, iodir, 0, 2);
-        second.readRegister(Mcp23017.GPPUA, gppu, 0, 2);
-        assertThat(iodir).containsExactly(0xFF, 0xFF);
-        assertThat(gppu).containsExactly(0xFF, 0xFF);
-        assertThat(second.readRegister(Mcp23017.GPINTENA, new byte[2], 0, 2)).as("no interrupts set up").isEqualTo(-1);
+    void setUpMakesPinsZeroToSixInputsWithPullUpsAndPinSevenAnOutput() {
+        new Mcp23017SquareSensors(SensorKind.OCCUPANCY, chips(6, false), inputs(81), true, null, 10);
+        RegisterI2C second = (RegisterI2C) mocks.get(2);
+        assertThat(second.fileRegister(0x00)).as("IODIRA: GPA7 output").isEqualTo(0x7F);
+        assertThat(second.fileRegister(0x01)).as("IODIRB: GPB7 output").isEqualTo(0x7F);
+        assertThat(second.fileRegister(0x0C)).as("GPPUA").isEqualTo(0x7F);
+        assertThat(second.fileRegister(0x0D)).as("GPPUB").isEqualTo(0x7F);
+        assertThat(second.fileRegister(0x04)).as("no interrupts set up").isZero();
+    }
+
+    @Test
+    void pinsSevenAndFifteenAreNeverInputs() {
+        for (int pin : List.of(7, 15, 16 * 5 + 7, 16 * 5 + 15)) {
+            List<Integer> pins = new ArrayList<>(inputs(81));
+            pins.set(3, pin);
+            assertThatThrownBy(() -> new Mcp23017SquareSensors(SensorKind.OCCUPANCY, chips(6, false), pins, true,
+                    null, 10)).hasMessageContaining("pin " + pin).hasMessageContaining("output-only");
+        }
+        // and the default map of the configuration never names one
+        assertThat(inputs(162)).noneMatch(p -> p % 16 == 7 || p % 16 == 15).hasSize(162);
+        assertThat(inputs(162)).doesNotHaveDuplicates().allMatch(p -> p < 12 * 16);
+    }
+
+    @Test
+    void aChipThatResetsIsSetUpAgainOnTheNextBackstopPassWithAFaultEvent() {
+        List<FaultEvent> events = new ArrayList<>();
+        faults.addListener(events::add);
+        Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.OCCUPANCY, chips(6, false), inputs(81),
+                true, null, 5);
+        SquareReading[] squares = emptySquares();
+        for (int pass = 0; pass < 5; pass++) {
+            answerAll(0xFF);
+            sensors.sample(squares);
+        }
+        assertThat(events).as("a chip that kept its set-up (chip 0, read back on the fifth pass) is no fault")
+                .isEmpty();
+        // chip 3 browns out: it keeps answering, but its registers are the power-on ones (no pull-ups)
+        RegisterI2C chip3 = (RegisterI2C) mocks.get(3);
+        chip3.powerOnReset();
+        // the check passes (every fifth) read back one chip each, in turn: chips 1, 2, then 3
+        for (int pass = 0; pass < 14; pass++) {
+            answerAll(0xFF);
+            sensors.sample(squares);
+        }
+        assertThat(events).as("chip 3 not read back yet").isEmpty();
+        assertThat(chip3.fileRegister(0x0C)).isZero();
+        answerAll(0xFF);
+        sensors.sample(squares); // the fifteenth pass: chip 3 read back, found changed, set up again
+        assertThat(chip3.fileRegister(0x0C)).as("pull-ups back").isEqualTo(0x7F);
+        assertThat(chip3.fileRegister(0x00)).isEqualTo(0x7F);
+        assertThat(events).extracting(FaultEvent::type).containsExactly(FaultEvent.Type.FAILED,
+                FaultEvent.Type.RECOVERED);
+        assertThat(events.getFirst().chip()).isEqualTo("MCP23017 #3");
+        assertThat(events.getFirst().message()).contains("had reset", "GPPU 00 00");
     }
 
     @Test
     void activeLowRegistersBecomeOccupiedSquaresInSfenOrder() {
-        Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.OCCUPANCY, chips(6, false), range(81),
+        Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.OCCUPANCY, chips(6, false), inputs(81),
                 true, null, 10);
-        // chip 0: GPA0 low (square 0 = 9a) and GPB7 low (square 15 = 3b); chip 5: GPA0 low (square 80 = 1i)
-        MockBoard.answerGpio(mocks.get(0), 0xFE, 0x7F);
+        // chip 0: GPA0 low (square 0 = 9a), GPB6 low (square 13 = 5b) and GPB7 low (no input: ignored);
+        // chip 5: GPB3 low (square 80 = 1i, the 81st input)
+        MockBoard.answerGpio(mocks.get(0), 0xFE, 0x3F);
         for (int c = 1; c < 5; c++) {
             MockBoard.answerGpio(mocks.get(c), 0xFF, 0xFF);
         }
-        MockBoard.answerGpio(mocks.get(5), 0xFE, 0xFF);
+        MockBoard.answerGpio(mocks.get(5), 0xFF, 0xF7);
         SquareReading[] squares = emptySquares();
         sensors.sample(squares);
         SensorFrame frame = new SensorFrame(0, squares, new int[14]);
         assertThat(frame.square(9, 1)).isEqualTo(SquareReading.OCCUPIED);
-        assertThat(frame.square(3, 2)).isEqualTo(SquareReading.OCCUPIED);
+        assertThat(frame.square(5, 2)).isEqualTo(SquareReading.OCCUPIED);
         assertThat(frame.square(1, 9)).isEqualTo(SquareReading.OCCUPIED);
         assertThat(Arrays.stream(squares).filter(SquareReading::isOccupied).count()).isEqualTo(3);
     }
 
     @Test
     void customPinMapAndActiveHighSensors() {
-        List<Integer> pins = new ArrayList<>(range(81));
-        pins.set(40, 95); // 5e on chip 5 GPB7
-        pins.set(80, 40); // 1i where 5e would have been (chip 2 GPB0)
+        List<Integer> pins = new ArrayList<>(inputs(81));
+        pins.set(40, 94); // 5e on chip 5 GPB6
+        pins.set(80, 45); // 1i where 5e would have been (chip 2 GPB5)
         Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.OCCUPANCY, chips(6, false), pins, false,
                 null, 10);
         for (int c = 0; c < 5; c++) {
             MockBoard.answerGpio(mocks.get(c), 0x00, 0x00);
         }
-        MockBoard.answerGpio(mocks.get(5), 0x00, 0x80);
+        MockBoard.answerGpio(mocks.get(5), 0x00, 0x40);
         SquareReading[] squares = emptySquares();
         sensors.sample(squares);
         assertThat(squares[40]).isEqualTo(SquareReading.OCCUPIED);
@@ -106,12 +155,12 @@ class Mcp23017SquareSensorsTest {
 
     @Test
     void polarityBoardReadsTwoPinsPerSquare() {
-        Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.POLARITY, chips(11, false), range(162),
+        Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.POLARITY, chips(12, false), inputs(162),
                 true, null, 10);
         // chip 0 GPA: square 0 face-up pin low; square 1 face-down pin low; square 2 both low; square 3 none
-        // active low, bits 7..0 = sq3 down, sq3 up, sq2 down, sq2 up, sq1 down, sq1 up, sq0 down, sq0 up
+        // active low, bits 6..0 = sq3 up, sq2 down, sq2 up, sq1 down, sq1 up, sq0 down, sq0 up; sq3 down is GPB0
         MockBoard.answerGpio(mocks.get(0), 0b1100_0110, 0xFF);
-        for (int c = 1; c < 11; c++) {
+        for (int c = 1; c < 12; c++) {
             MockBoard.answerGpio(mocks.get(c), 0xFF, 0xFF);
         }
         SquareReading[] squares = emptySquares();
@@ -122,16 +171,16 @@ class Mcp23017SquareSensorsTest {
 
     @Test
     void scanLoopTurnsRegisterReadsIntoOneStableFrame() {
-        Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.OCCUPANCY, chips(6, false), range(81),
+        Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.OCCUPANCY, chips(6, false), inputs(81),
                 true, null, 10);
         ManualClock clock = new ManualClock();
         ScanLoop loop = new ScanLoop(sensors, new MemoryKomadaiSensors(), ScanSettings.defaults(), clock, faults);
         List<SensorFrame> frames = new ArrayList<>();
         loop.addFrameListener(frames::add);
         for (int pass = 0; pass < 12; pass++) {
-            // 7g (index 56 = chip 3 GPB0) occupied from pass 6 on
+            // 7g (index 56, the 57th input = chip 4 GPA0) occupied from pass 6 on
             for (int c = 0; c < 6; c++) {
-                MockBoard.answerGpio(mocks.get(c), 0xFF, c == 3 && pass >= 6 ? 0xFE : 0xFF);
+                MockBoard.answerGpio(mocks.get(c), c == 4 && pass >= 6 ? 0xFE : 0xFF, 0xFF);
             }
             loop.step(clock.millis());
             clock.advance(10);
@@ -148,11 +197,11 @@ class Mcp23017SquareSensorsTest {
         MockDigitalInput interrupt = (MockDigitalInput) pi4j.create(DigitalInput.newConfigBuilder(pi4j)
                 .id("int").address(17).pull(PullResistance.PULL_UP));
         interrupt.mockState(DigitalState.HIGH);
-        Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.OCCUPANCY, chips(6, true), range(81),
+        Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.OCCUPANCY, chips(6, true), inputs(81),
                 true, interrupt, 4);
-        byte[] iocon = new byte[1];
-        mocks.get(0).readRegister(Mcp23017.IOCON, iocon, 0, 1);
-        assertThat(iocon[0]).as("INT mirrored, open-drain").isEqualTo((byte) 0x44);
+        assertThat(((RegisterI2C) mocks.get(0)).fileRegister(Mcp23017.IOCON)).as("INT mirrored, open-drain")
+                .isEqualTo(0x44);
+        assertThat(((RegisterI2C) mocks.get(0)).fileRegister(Mcp23017.GPINTENA)).as("inputs only").isEqualTo(0x7F);
         SquareReading[] squares = emptySquares();
 
         answerAll(0xFF);

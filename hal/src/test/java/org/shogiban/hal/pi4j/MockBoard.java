@@ -2,12 +2,13 @@ package org.shogiban.hal.pi4j;
 
 import com.pi4j.Pi4J;
 import com.pi4j.context.Context;
+import com.pi4j.io.gpio.digital.DigitalInputProvider;
+import com.pi4j.io.gpio.digital.DigitalOutputProvider;
 import com.pi4j.io.i2c.I2C;
 import com.pi4j.plugin.mock.platform.MockPlatform;
 import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInputProvider;
 import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalOutputProvider;
 import com.pi4j.plugin.mock.provider.i2c.MockI2C;
-import com.pi4j.plugin.mock.provider.i2c.MockI2CProvider;
 import com.pi4j.plugin.mock.provider.pwm.MockPwmProvider;
 import com.pi4j.plugin.mock.provider.spi.MockSpiProvider;
 
@@ -16,11 +17,17 @@ final class MockBoard {
     private MockBoard() {
     }
 
+    /** A context whose I2C devices are {@link RegisterI2C}s. */
     static Context context() {
+        return context(MockDigitalInputProvider.newInstance(), MockDigitalOutputProvider.newInstance());
+    }
+
+    /** A context with the given GPIO providers (test programs standing in for what is wired to the pins). */
+    static Context context(DigitalInputProvider inputs, DigitalOutputProvider outputs) {
         return Pi4J.newContextBuilder()
                 .add(new MockPlatform())
-                .add(MockI2CProvider.newInstance(), MockSpiProvider.newInstance(), MockPwmProvider.newInstance(),
-                        MockDigitalInputProvider.newInstance(), MockDigitalOutputProvider.newInstance())
+                .add(new RegisterI2C.Provider(), MockSpiProvider.newInstance(), MockPwmProvider.newInstance(),
+                        inputs, outputs)
                 .build();
     }
 

@@ -4,16 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.pi4j.context.Context;
-import com.pi4j.io.i2c.I2C;
-import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInput;
-import com.pi4j.plugin.mock.provider.i2c.MockI2C;
 import com.pi4j.io.gpio.digital.DigitalInput;
 import com.pi4j.io.gpio.digital.DigitalState;
+import com.pi4j.io.i2c.I2C;
+import com.pi4j.io.pwm.Pwm;
+import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInput;
+import com.pi4j.plugin.mock.provider.i2c.MockI2C;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.shogiban.hal.Board;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.ButtonEvent;
@@ -43,15 +49,19 @@ class Pi4jBoardFactoryTest {
             assertThat(board.leds()).isInstanceOf(Ws2812LedPanel.class);
             assertThat(board.clock()).isInstanceOf(Tm1637ClockDisplay.class);
             assertThat(board.buzzer()).isInstanceOf(PwmBuzzer.class);
+            // six buttons and the interrupt line: seven gpiod event threads on a Pi
+            assertThat(Pi4jBoardFactory.gpioInputs(config)).isEqualTo(7);
+            assertThat(pi4j.registry().all().values().stream().filter(io -> io instanceof DigitalInput).count())
+                    .isEqualTo(7);
             I2C chip5 = pi4j.registry().get("mcp23017-squares-5", I2C.class);
             assertThat(chip5.bus()).isEqualTo(1);
             assertThat(chip5.device()).isEqualTo(0x25);
             assertThat(pi4j.registry().get("mcp23017-komadai-4", I2C.class).bus()).isEqualTo(3);
 
-            // square 80 (1i) is chip 5 GPA0
+            // square 80 (1i), the 81st input, is chip 5 GPB3
             for (int c = 0; c < 6; c++) {
                 MockBoard.answerGpio((MockI2C) pi4j.registry().get("mcp23017-squares-" + c, I2C.class),
-                        c == 5 ? 0xFE : 0xFF, 0xFF);
+                        0xFF, c == 5 ? 0xF7 : 0xFF);
             }
             SquareReading[] squares = new SquareReading[81];
             Arrays.fill(squares, SquareReading.EMPTY);
@@ -67,6 +77,49 @@ class Pi4jBoardFactoryTest {
         }
     }
 
+    @ParameterizedTest
+    @CsvSource({
+        "Raspberry Pi 5 Model B Rev 1.0, 18, 2",
+        "Raspberry Pi 5 Model B Rev 1.0, 19, 3",
+        "Raspberry Pi 5 Model B Rev 1.0, 12, 0",
+        "Raspberry Pi 5 Model B Rev 1.0, 13, 1",
+        "Raspberry Pi Compute Module 5 Rev 1.0, 18, 2",
+        "Raspberry Pi 4 Model B Rev 1.5, 18, 0",
+        "Raspberry Pi 4 Model B Rev 1.5, 19, 1",
+        "Raspberry Pi Zero 2 W Rev 1.0, 18, 0",
+        "Raspberry Pi Zero 2 W Rev 1.0, 13, 1"})
+    void theBuzzersPwmChannelFollowsThePiModelAndThePin(String model, int gpio, int channel) throws Exception {
+        Properties p = new Properties();
+        try (InputStream in = BoardConfig.class.getResourceAsStream("examples/reed-6x-mcp23017.properties")) {
+            p.load(in);
+        }
+        // the example's buttons sit on 13 and 19: move them for this test
+        p.setProperty("buttons.promote-gpio", "16");
+        p.setProperty("buttons.confirm-gpio", "20");
+        p.setProperty("clock.tm1637.gote-dio", "22");
+        p.setProperty("buzzer.gpio", Integer.toString(gpio));
+        BoardConfig config = BoardConfig.parse(p, "test");
+        try (Board board = Pi4jBoardFactory.build(config, pi4j, Optional.of(model), clock, new FaultReporter(clock))) {
+            assertThat(board.buzzer()).isInstanceOf(PwmBuzzer.class);
+            assertThat(pi4j.registry().get("buzzer", Pwm.class).address()).isEqualTo(channel);
+        }
+    }
+
+    @Test
+    void aChannelSetInTheFileWins() throws Exception {
+        Properties p = new Properties();
+        try (InputStream in = BoardConfig.class.getResourceAsStream("examples/reed-6x-mcp23017.properties")) {
+            p.load(in);
+        }
+        p.setProperty("buzzer.pwm-channel", "1");
+        BoardConfig config = BoardConfig.parse(p, "test");
+        try (Board board = Pi4jBoardFactory.build(config, pi4j, Optional.of("Raspberry Pi 5 Model B Rev 1.0"), clock,
+                new FaultReporter(clock))) {
+            assertThat(board.buzzer()).isInstanceOf(PwmBuzzer.class);
+            assertThat(pi4j.registry().get("buzzer", Pwm.class).address()).isEqualTo(1);
+        }
+    }
+
     @Test
     void buildsThePolarityHallBoardFromItsExampleFile() throws Exception {
         BoardConfig config = BoardConfigTestAccess.example("hall-polarity.properties");
@@ -74,7 +127,7 @@ class Pi4jBoardFactoryTest {
             assertThat(board.squares().kind()).isEqualTo(SensorKind.POLARITY);
             assertThat(board.leds()).isInstanceOf(Ht16k33LedPanel.class);
             assertThat(board.clock()).isInstanceOf(Ht16k33ClockDisplay.class);
-            assertThat(pi4j.registry().get("mcp23017-squares-10", I2C.class).device()).isEqualTo(0x22);
+            assertThat(pi4j.registry().get("mcp23017-squares-11", I2C.class).device()).isEqualTo(0x23);
             assertThat(pi4j.registry().get("ht16k33-clock-gote", I2C.class).device()).isEqualTo(0x72);
         }
     }

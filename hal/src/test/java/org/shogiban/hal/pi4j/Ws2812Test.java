@@ -24,8 +24,11 @@ class Ws2812Test {
         pi4j.shutdown();
     }
 
+    /** The reset block before the first LED at 2.4 MHz: 90 zero bytes, 300 µs. */
+    private static final int RESET = 90;
+
     private static byte[] ledBytes(byte[] all, int led) {
-        return Arrays.copyOfRange(all, led * 9, led * 9 + 9);
+        return Arrays.copyOfRange(all, RESET + led * 9, RESET + led * 9 + 9);
     }
 
     @Test
@@ -52,9 +55,9 @@ class Ws2812Test {
         Ws2812Encoder encoder = new Ws2812Encoder(64, false, 2_400_000);
         byte[] bytes = encoder.encode(LedFrame.builder().square(0, new Colour(255, 128, 0)).build());
         // 255 * 64 / 255 = 64 = 0x40; 128 * 64 / 255 = 32.1 -> 32 = 0x20
-        assertThat(Arrays.copyOfRange(bytes, 0, 3)).isEqualTo(spread(0x20));
-        assertThat(Arrays.copyOfRange(bytes, 3, 6)).isEqualTo(spread(0x40));
-        assertThat(Arrays.copyOfRange(bytes, 6, 9)).isEqualTo(spread(0x00));
+        assertThat(Arrays.copyOfRange(ledBytes(bytes, 0), 0, 3)).isEqualTo(spread(0x20));
+        assertThat(Arrays.copyOfRange(ledBytes(bytes, 0), 3, 6)).isEqualTo(spread(0x40));
+        assertThat(Arrays.copyOfRange(ledBytes(bytes, 0), 6, 9)).isEqualTo(spread(0x00));
     }
 
     private static byte[] spread(int b) {
@@ -83,7 +86,7 @@ class Ws2812Test {
     }
 
     @Test
-    void panelWritesAllLedsThenTheLatchInOneSpiTransfer() {
+    void panelWritesTheResetBlockAllLedsThenTheLatchInOneSpiTransfer() {
         Spi spi = pi4j.create(Spi.newConfigBuilder(pi4j).id("ws2812").bus(0).channel(0).baud(2_400_000));
         FaultReporter faults = new FaultReporter(new ManualClock());
         Ws2812LedPanel panel = new Ws2812LedPanel(spi, new Ws2812Encoder(255, false, 2_400_000),
@@ -91,9 +94,18 @@ class Ws2812Test {
         panel.show(LedFrame.builder().square(0, Colour.WHITE).build());
         byte[] written = ((MockSpi) spi).readEntireMockBuffer();
         assertThat(Ws2812Encoder.latchBytes(2_400_000)).isEqualTo(90);
-        assertThat(written).hasSize(99 * 9 + 90);
+        assertThat(written).hasSize(90 + 99 * 9 + 90);
+        // MOSI low for 300 µs before the first bit, whatever level it idled at: the chain starts from a reset
+        assertThat(Arrays.copyOfRange(written, 0, 90)).containsOnly(0);
+        assertThat(written[90]).as("the first LED's first bit right after the reset block").isNotZero();
+        assertThat(new Ws2812Encoder(255, false, 2_400_000).dataOffset()).isEqualTo(90);
         assertThat(ledBytes(written, 0)).containsExactly(0xDB, 0x6D, 0xB6, 0xDB, 0x6D, 0xB6, 0xDB, 0x6D, 0xB6);
         assertThat(ledBytes(written, 1)).containsExactly(0x92, 0x49, 0x24, 0x92, 0x49, 0x24, 0x92, 0x49, 0x24);
-        assertThat(Arrays.copyOfRange(written, 99 * 9, written.length)).containsOnly(0);
+        assertThat(Arrays.copyOfRange(written, 90 + 99 * 9, written.length)).containsOnly(0);
+        // a second frame starts with its own reset block too
+        panel.show(LedFrame.builder().build());
+        byte[] second = ((MockSpi) spi).readEntireMockBuffer();
+        assertThat(Arrays.copyOfRange(second, 0, 90)).containsOnly(0);
+        assertThat(second).hasSize(90 + 99 * 9 + 90);
     }
 }
