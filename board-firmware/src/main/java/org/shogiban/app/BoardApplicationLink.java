@@ -78,19 +78,9 @@ public final class BoardApplicationLink implements LinkedBoard {
     // ------------------------------------------------------------------------------------------------ events
 
     @Override
-    public boolean numbersEvents() {
-        return true;
-    }
-
-    @Override
-    public AutoCloseable subscribeNumbered(Consumer<LoggedEvent> listener) {
+    public AutoCloseable subscribe(Consumer<LoggedEvent> listener) {
         listeners.add(listener);
         return () -> listeners.remove(listener);
-    }
-
-    @Override
-    public AutoCloseable subscribe(Consumer<LinkEvent> listener) {
-        return subscribeNumbered(e -> listener.accept(e.event()));
     }
 
     /** On the runtime's thread: snapshot the game, then hand its numbered events to the link. */

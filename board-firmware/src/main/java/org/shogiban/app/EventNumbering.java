@@ -238,11 +238,10 @@ public final class EventNumbering implements ChangeJournal {
         private static List<String> places(List<SquareMismatch> squares, List<SlotMismatch> slots) {
             List<String> out = new ArrayList<>();
             for (SquareMismatch s : squares) {
-                out.add(s.square().usi());
+                out.add(s.place());
             }
             for (SlotMismatch s : slots) {
-                out.add(LinkEvent.side(s.player() == Player.SENTE ? Side.SENTE : Side.GOTE) + ":"
-                        + s.slot().name().toLowerCase(Locale.ROOT));
+                out.add(s.place());
             }
             return out;
         }

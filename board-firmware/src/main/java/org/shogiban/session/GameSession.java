@@ -986,7 +986,8 @@ public final class GameSession {
                 settings.inference().sensorKind().name().toLowerCase(java.util.Locale.ROOT), timeControlSpec(),
                 gameStartWall == null ? null : GAME_ID.format(gameStartWall.atZone(wallClock.getZone())),
                 (game == null ? settings.start() : game.start()).toSfen(),
-                v.lastMove() == null ? null : v.lastMove().usi(), arbiterCalled, List.copyOf(failing), 0);
+                v.lastMove() == null ? null : v.lastMove().usi(), arbiterCalled, List.copyOf(failing), 0, players(),
+                v.phase() == BoardPhase.PLAYING && v.position().isInCheck());
     }
 
     private String phaseName() {
@@ -999,9 +1000,8 @@ public final class GameSession {
 
     private List<BoardSnapshot.Waiting> waitingFor(BoardView v) {
         List<BoardSnapshot.Waiting> waiting = new ArrayList<>(2);
-        List<String> squares = v.wrongSquares().stream().map(m -> m.square().usi()).toList();
-        List<String> slots = v.wrongSlots().stream().map(m -> m.player().name().toLowerCase(java.util.Locale.ROOT)
-                + ":" + slotLetter(m.slot())).toList();
+        List<String> squares = v.wrongSquares().stream().map(m -> m.place()).toList();
+        List<String> slots = v.wrongSlots().stream().map(m -> m.place()).toList();
         String detail = String.join(" ", v.wrongSquares().stream().map(m -> m.describe()).toList());
         String slotDetail = String.join(" ", v.wrongSlots().stream().map(m -> m.describe()).toList());
         String both = (detail + " " + slotDetail).strip();
@@ -1028,10 +1028,6 @@ public final class GameSession {
             waiting.add(new BoardSnapshot.Waiting("arbiter", null, null, null, "the arbiter is called"));
         }
         return waiting;
-    }
-
-    private static char slotLetter(org.shogiban.hal.KomadaiSlot slot) {
-        return org.shogiban.rules.PieceType.HAND_KINDS[slot.ordinal()].letter();
     }
 
     /** The clocks as of a time: the game's, or the full time control's before the first game. */

@@ -63,9 +63,9 @@ class NewGameRequestTest {
         rig.app.setJournal(numbering);
         numbering.catchUp(rig.app.session());
         link = new BoardApplicationLink(rig.app, dir.resolve("records"), numbering);
-        link.subscribe(events::add);
+        link.subscribe(e -> events.add(e.event()));
         // what the link's event thread does with each event before it goes out (here at once, on the same thread)
-        link.subscribeNumbered(e -> log.keep(List.of(e)));
+        link.subscribe(e -> log.keep(List.of(e)));
         return rig;
     }
 

@@ -39,8 +39,8 @@ class LinkProtocolTest {
 
     @Test
     void helloNamesTheFirmwareTheBoardAndTheProtocol() {
-        assertThat(send("HELLO")).isEqualTo("OK shogiban 0.1.0 board_7 1\n");
-        assertThat(send("hello")).as("command words in any case").isEqualTo("OK shogiban 0.1.0 board_7 1\n");
+        assertThat(send("HELLO")).isEqualTo("OK shogiban 0.1.0 board_7 2\n");
+        assertThat(send("hello")).as("command words in any case").isEqualTo("OK shogiban 0.1.0 board_7 2\n");
         assertThat(send("HELLO there")).startsWith("ERR SYNTAX HELLO takes no arguments");
     }
 

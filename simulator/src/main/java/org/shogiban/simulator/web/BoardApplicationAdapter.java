@@ -81,8 +81,6 @@ public final class BoardApplicationAdapter implements WebBoard {
     /** Log lines kept for listeners that come later. */
     static final int RECENT = 50;
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
-    /** What the board application cannot do; the page shows these buttons but the board answers that it cannot. */
-    static final List<String> UNSUPPORTED = List.of();
     /** The time control of a new game when the page or the command line names none. */
     static final String DEFAULT_TIME = "main=600,byoyomi=30,periods=1";
 
@@ -297,62 +295,22 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     @Override
     public synchronized Setup setup() {
-        return new Setup(sensors, mode, timeText, startText, UNSUPPORTED);
+        return new Setup(sensors, mode, timeText, startText);
     }
 
     @Override
-    public ObjectNode snapshot() {
-        BoardView view = app.view();
-        long now = clock.millis();
-        ObjectNode s = JsonNodeFactory.instance.objectNode();
-        s.put("phase", switch (view.phase()) {
-            case SETTING_UP -> "SETUP";
-            case PLAYING -> "PLAYING";
-            case PAUSED -> "PAUSED";
-            case OVER -> "OVER";
-        });
-        BoardSnapshot session = app.snapshot();
-        synchronized (this) {
-            s.put("ply", session.ply());
-            s.put("sfen", view.position().toSfen());
-            ArrayNode list = s.putArray("moves");
-            session.moves().forEach(list::add);
-            s.put("toMove", view.position().sideToMove().label());
-            ObjectNode clockNode = session.clock() == null
-                    ? JsonNodeFactory.instance.objectNode().put("running", "none")
-                    : JSON.valueToTree(session.clock());
-            clockNode.put("control", timeText);
-            s.set("clock", clockNode);
-            s.put("start", start.toSfen());
-            s.put("mode", mode);
-            ObjectNode names = s.putObject("players");
-            names.put("sente", players.sente());
-            names.put("gote", players.gote());
-        }
-        s.set("result", result(view.result()));
-        s.put("arbiterCalled", session.arbiterCalled());
-        ObjectNode waiting = waitingFor(view);
-        if (waiting == null && session.waitingFor().stream().anyMatch(w -> w.kind().equals("pieces"))) {
+    public String stateJson() {
+        return app.snapshot().toJson();
+    }
+
+    @Override
+    public ObjectNode prompt() {
+        ObjectNode waiting = waitingFor(app.view());
+        if (waiting == null && app.snapshot().waitingFor().stream().anyMatch(w -> w.kind().equals("pieces"))) {
             // after a resume or an undo the board checks the pieces against the game; nothing is wrong, hold still
             waiting = JsonNodeFactory.instance.objectNode().put("kind", "check");
         }
-        s.set("waitingFor", waiting);
-        s.put("sensors", sensors.name().toLowerCase(Locale.ROOT));
-        s.put("inCheck", view.phase() == org.shogiban.session.BoardPhase.PLAYING && view.position().isInCheck());
-        s.put("lastMove", view.lastMove() == null ? null : view.lastMove().usi());
-        return s;
-    }
-
-    private static ObjectNode result(GameResult r) {
-        if (!r.isOver()) {
-            return null;
-        }
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("status", r.status().name());
-        o.put("winner", r.winner() == null ? null : r.winner().label());
-        o.put("reason", r.reason() == null ? null : r.reason().name());
-        o.put("ply", r.ply());
-        return o;
+        return waiting;
     }
 
     private static ObjectNode waitingFor(BoardView view) {
@@ -385,8 +343,7 @@ public final class BoardApplicationAdapter implements WebBoard {
         }
         ArrayNode slots = w.putArray("slots");
         for (SlotMismatch m : view.wrongSlots()) {
-            slots.add(m.player().name().toLowerCase(Locale.ROOT) + ":"
-                    + org.shogiban.rules.PieceType.HAND_KINDS[m.slot().ordinal()].letter());
+            slots.add(m.place());
         }
         return w;
     }

@@ -92,7 +92,7 @@ public final class WebCommand implements SimulatorCommand {
         SerialTransport serial = o.values().containsKey("serial")
                 ? new JSerialCommTransport(Path.of(o.get("serial", "")), 115_200) : null;
         WebBoard.Setup setup = new WebBoard.Setup(sensors, commit == CommitPolicy.CLOCK ? "tournament" : "casual",
-                o.get("time", BoardApplicationAdapter.DEFAULT_TIME), o.get("start", "startpos"), List.of());
+                o.get("time", BoardApplicationAdapter.DEFAULT_TIME), o.get("start", "startpos"));
         WebBoard board;
         try {
             board = new BoardApplicationAdapter(setup, MonotonicClock.system(), Clock.systemDefaultZone(),

@@ -175,7 +175,8 @@ public final class WebServer implements AutoCloseable {
         switch (path) {
             case "/api/state" -> {
                 requireMethod(method, "GET");
-                sendJson(ex, 200, board.snapshot());
+                send(ex, 200, "application/json; charset=utf-8",
+                        board.stateJson().getBytes(java.nio.charset.StandardCharsets.UTF_8));
             }
             case "/api/view" -> {
                 requireMethod(method, "GET");

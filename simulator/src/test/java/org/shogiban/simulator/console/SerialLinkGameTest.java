@@ -115,7 +115,7 @@ class SerialLinkGameTest {
             String games = new String(host.bodyOf("GAMES"), StandardCharsets.UTF_8);
             assertThat(games).matches("2025-03-01T05-05-09\t2025/03/01 05:05:09\t\t\t25\tCHECKMATE sente\n");
             host.send("HELLO");
-            assertThat(host.reply()).isEqualTo("OK shogiban test console 1");
+            assertThat(host.reply()).isEqualTo("OK shogiban test console 2");
         } finally {
             link.close();
             pair.close();
