@@ -10,13 +10,9 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.shogiban.app.BackgroundRecordSink;
+import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardApplication;
-import org.shogiban.app.RecordDirectory;
-import org.shogiban.app.RecordSink;
-import org.shogiban.app.Resumption;
-import org.shogiban.app.SerialLinks;
-import org.shogiban.app.SessionJournal;
+import org.shogiban.app.BoardAssembly;
 import org.shogiban.app.StartPositions;
 import org.shogiban.clock.TimeControl;
 import org.shogiban.hal.Board;
@@ -28,7 +24,6 @@ import org.shogiban.hal.MonotonicClock;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.hal.scan.ManualClock;
-import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.inference.SlotMismatch;
 import org.shogiban.inference.SquareMismatch;
@@ -90,12 +85,23 @@ public final class BoardApplicationAdapter implements WebBoard {
      * @param records the directory where records are saved and listed, or null to keep them in memory only
      * @param state the state directory (journal, link events), or null for none
      * @param serial the USB link's device, or null for no link
-     * @param link the link's settings (board id, arbiter PIN), used with {@code serial}
+     * @param link the link's settings (board id, queue sizes), used with {@code serial}
+     * @param arbiterPin the board's arbiter PIN, for the page and the link alike; empty: the arbiter's actions are off
      */
-    public record Storage(Path records, Path state, SerialTransport serial, LinkSettings link) {
-        /** Records only (or none), no journal, no link. */
+    public record Storage(Path records, Path state, SerialTransport serial, LinkSettings link,
+                          Optional<String> arbiterPin) {
+        public Storage {
+            Objects.requireNonNull(arbiterPin, "arbiterPin");
+        }
+
+        /** Records only (or none), no journal, no link, no arbiter. */
         public static Storage records(Path records) {
-            return new Storage(records, null, null, null);
+            return new Storage(records, null, null, null, Optional.empty());
+        }
+
+        /** The same with this arbiter's PIN. */
+        public Storage withPin(String pin) {
+            return new Storage(records, state, serial, link, Optional.of(pin));
         }
     }
 
@@ -106,11 +112,9 @@ public final class BoardApplicationAdapter implements WebBoard {
     private final Board ports;
     private final PieceTable table;
     private final GameShelf shelf;
-    private final BackgroundRecordSink diskSink;
-    private final SessionJournal journal;
     private final GameSettings boardSettings;
+    private final AssembledBoard assembled;
     private final BoardApplication app;
-    private final AutoCloseable serialLink;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     /** The last log lines, told to a new listener first. */
     private final java.util.Deque<String[]> recent = new java.util.ArrayDeque<>();
@@ -146,28 +150,28 @@ public final class BoardApplicationAdapter implements WebBoard {
         this.ports = new Board(hardware.squares, hardware.komadai, new PageLeds(), hardware.clock, new PageBuzzer(),
                 hardware.buttons, hardware.faults, () -> { });
         this.table = new PieceTable(sensors, hardware.squares, hardware.komadai);
-        this.diskSink = storage.records() == null ? null
-                : new BackgroundRecordSink(new RecordDirectory(storage.records()));
-        this.shelf = new GameShelf(storage.records(), diskSink == null ? RecordSink.NONE : diskSink);
-        this.journal = storage.state() == null ? null : SessionJournal.open(storage.state(), wallClock);
-        GameSession session = journal == null ? new GameSession(boardSettings, wallClock)
-                : Resumption.session(boardSettings, wallClock, journal, clock.millis(), line -> {
+        GameShelf[] shelfMade = new GameShelf[1];
+        BoardAssembly assembly = BoardAssembly.of(boardSettings, ports).clock(clock).wallClock(wallClock)
+                .records(storage.records()).recordShelf(disk -> shelfMade[0] = new GameShelf(storage.records(), disk))
+                .state(storage.state()).resumptionNotes(line -> {
                     log.info("{}", line);
                     logged("event", line);
-                });
-        app = new BoardApplication(ports, ScanSettings.defaults(), clock, session, shelf);
-        if (journal != null) {
-            app.setJournal(journal);
+                })
+                .listener(this::onEvent).passListener(now -> snapshotPassed());
+        assembly.arbiterPin(storage.arbiterPin());
+        if (storage.serial() != null) {
+            assembly.link(storage.serial(), storage.link() != null ? storage.link()
+                    : LinkSettings.of("simulator", Optional.empty()));
         }
-        app.addListener(this::onEvent);
-        app.addPassListener(now -> snapshotPassed());
-        serialLink = storage.serial() == null ? () -> { } : SerialLinks.attach(app, storage.records(),
-                SerialLinks.eventDirectory(storage.state(), storage.records()), storage.serial(), storage.link());
+        assembled = assembly.assemble();
+        shelf = shelfMade[0];
+        app = assembled.application();
+        GameSession session = app.session();
         noteSettings(session);
         // the simulated pieces stand where the players left them: the start, or the resumed game's position
         table.layOut(session.position());
         if (!stepped) {
-            app.start();
+            assembled.start();
         }
         log.info("web board: {} mode, time {}, start {}", mode, timeText, startText);
     }
@@ -349,6 +353,11 @@ public final class BoardApplicationAdapter implements WebBoard {
     }
 
     @Override
+    public Optional<String> arbiterPin() {
+        return assembled.arbiterPin();
+    }
+
+    @Override
     public LedFrame leds() {
         return leds;
     }
@@ -462,22 +471,7 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     @Override
     public void close() {
-        app.close();
-        try {
-            serialLink.close();
-        } catch (Exception e) {
-            log.warn("closing the USB link failed: {}", e.toString());
-        }
-        if (diskSink != null) {
-            diskSink.close();
-        }
-        if (journal != null) {
-            try {
-                journal.close();
-            } catch (java.io.IOException e) {
-                log.warn("closing the journal failed: {}", e.toString());
-            }
-        }
+        assembled.close();
     }
 
     /** The LEDs as the page sees them: the current frame, and a change told to the pages. */

@@ -46,6 +46,9 @@ public interface WebBoard extends AutoCloseable {
      */
     ObjectNode prompt();
 
+    /** The board's arbiter PIN (the one the USB link checks too); empty: the arbiter's actions are off. */
+    Optional<String> arbiterPin();
+
     /** What the LEDs show now. */
     LedFrame leds();
 

@@ -49,8 +49,9 @@ class WebPageBrowserTest {
     private void open(SensorKind sensors) throws IOException {
         browser = Chromium.start(temp.resolve("profile"));
         board = new BoardApplicationAdapter(new WebBoard.Setup(sensors, "casual", "main=600,byoyomi=30", "startpos"),
-                MonotonicClock.system(), Clock.systemUTC(), temp.resolve("records"));
-        server = new WebServer(board, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), "2468", 1000);
+                MonotonicClock.system(), Clock.systemUTC(),
+                BoardApplicationAdapter.Storage.records(temp.resolve("records")).withPin("2468"));
+        server = new WebServer(board, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1000);
         page = server.start();
         browser.get(page.toString());
         waitFor("the page is live and the game started", () -> attr(By.id("link"), "data-link").equals("live")

@@ -43,8 +43,9 @@ class WebServerTest {
     void start() throws Exception {
         board = new BoardApplicationAdapter(new WebBoard.Setup(SensorKind.OCCUPANCY, "casual",
                 "main=600,byoyomi=30", "startpos"), new ManualClock(),
-                Clock.fixed(Instant.parse("2025-03-01T05:05:09Z"), ZoneOffset.UTC), records);
-        server = new WebServer(board, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), "2468", 50);
+                Clock.fixed(Instant.parse("2025-03-01T05:05:09Z"), ZoneOffset.UTC),
+                BoardApplicationAdapter.Storage.records(records).withPin("2468"));
+        server = new WebServer(board, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
         base = server.start();
         board.advance(600);
     }

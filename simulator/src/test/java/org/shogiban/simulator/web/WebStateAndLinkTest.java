@@ -63,7 +63,7 @@ class WebStateAndLinkTest {
     @Test
     void aGameAskedForOnThePageResumesAfterARestartOnTheSameStateDirectory() throws Exception {
         BoardApplicationAdapter.Storage storage = new BoardApplicationAdapter.Storage(dir.resolve("state/records"),
-                dir.resolve("state"), null, null);
+                dir.resolve("state"), null, null, Optional.empty());
         long senteMain;
         BoardApplicationAdapter first = board(storage);
         try {
@@ -128,7 +128,7 @@ class WebStateAndLinkTest {
         try (PtyPair pair = new PtyPair(dir).start()) {
             BoardApplicationAdapter board = board(new BoardApplicationAdapter.Storage(dir.resolve("state/records"),
                     dir.resolve("state"), new JSerialCommTransport(pair.boardEnd(), 115_200),
-                    new LinkSettings("test", "web", Optional.of("2468"), 256, 1 << 20, 100, 200)));
+                    new LinkSettings("test", "web", Optional.empty(), 256, 1 << 20, 100, 200), Optional.of("2468")));
             try (Host host = new Host(pair.hostEnd())) {
                 host.handshake(40);
                 board.advance(600);
