@@ -215,7 +215,7 @@ public final class BoardApplicationAdapter implements WebBoard {
     }
 
     /** Lets board time pass on a {@link ManualClock}, one scan pass every 10 ms (tests; nothing sleeps). */
-    void advance(long millis) {
+    public void advance(long millis) {
         if (!stepped) {
             throw new IllegalStateException("the board runs in real time on its own thread");
         }
