@@ -18,7 +18,7 @@ import org.shogiban.link.LoggedEvent;
 import org.shogiban.link.NewGameOptions;
 import org.shogiban.link.StoredGame;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.Handicap;
 import org.shogiban.notation.RecordEnd;
 import org.shogiban.rules.Side;

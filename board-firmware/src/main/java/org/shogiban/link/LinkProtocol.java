@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.RecordFormat;
 import org.shogiban.session.ArbiterCommands;
 import org.slf4j.Logger;

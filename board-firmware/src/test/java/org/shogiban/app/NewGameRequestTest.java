@@ -26,7 +26,7 @@ import org.shogiban.link.LinkEvent;
 import org.shogiban.link.LoggedEvent;
 import org.shogiban.link.NewGameOptions;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.Handicap;
 import org.shogiban.notation.RecordFormat;
 import org.shogiban.rules.Position;

@@ -16,7 +16,7 @@ import org.shogiban.hal.StatusLed;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.notation.EndKind;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.rules.GameStatus;
 import org.shogiban.rules.IllegalReason;
 import org.shogiban.rules.Move;

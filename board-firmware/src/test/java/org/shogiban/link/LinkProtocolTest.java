@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.RecordEnd;
 import org.shogiban.notation.RecordHeader;
 import org.shogiban.notation.EndKind;

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogiban.notation.EndKind;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.RecordEnd;
 import org.shogiban.notation.RecordFormat;
 import org.shogiban.notation.RecordHeader;

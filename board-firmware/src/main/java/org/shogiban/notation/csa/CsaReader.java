@@ -9,7 +9,6 @@ import java.util.Map;
 import org.shogiban.notation.EndingWords;
 import org.shogiban.notation.EndKind;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
 import org.shogiban.notation.Handicap;
 import org.shogiban.notation.RecordBoard;
 import org.shogiban.notation.RecordEnd;
@@ -93,7 +92,7 @@ public final class CsaReader {
         }
         moves.flush();
         if (!positionGiven && moves.isEmpty() && !ended) {
-            throw new RecordFormatException(1, GameRecords.NOT_A_RECORD + "; this CSA text has no position (PI,"
+            throw new RecordFormatException(1, RecordText.NOT_A_RECORD + "; this CSA text has no position (PI,"
                     + " P1..P9), move or ending");
         }
         if (start == null) {

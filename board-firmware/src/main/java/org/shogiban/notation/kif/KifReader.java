@@ -6,7 +6,6 @@ import java.util.List;
 import org.shogiban.notation.EndKind;
 import org.shogiban.notation.EndingWords;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
 import org.shogiban.notation.RecordBoard;
 import org.shogiban.notation.RecordEnd;
 import org.shogiban.notation.RecordFormatException;
@@ -95,7 +94,7 @@ public final class KifReader {
         }
         moves.flush();
         if (!recognised && !head.recognised()) {
-            throw new RecordFormatException(firstContentLine(), GameRecords.NOT_A_RECORD);
+            throw new RecordFormatException(firstContentLine(), RecordText.NOT_A_RECORD);
         }
         if (start == null) {
             startPosition();

@@ -25,7 +25,7 @@ import java.util.concurrent.Executors;
 import org.shogiban.app.StartPositions;
 import org.shogiban.hal.Button;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.RecordFormat;
 import org.shogiban.rules.Side;
 import org.shogiban.session.ArbiterCommands;

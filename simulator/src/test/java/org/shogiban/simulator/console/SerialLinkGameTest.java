@@ -31,7 +31,7 @@ import org.shogiban.inference.InferenceConfig;
 import org.shogiban.link.JSerialCommTransport;
 import org.shogiban.link.LinkSettings;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.RecordedMove;
 import org.shogiban.notation.EndKind;
 import org.shogiban.rules.Move;
