@@ -2,7 +2,6 @@ package org.shogiban.notation.csa;
 
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +15,6 @@ import org.shogiban.notation.RecordFormatException;
 import org.shogiban.notation.RecordHeader;
 import org.shogiban.notation.RecordMoves;
 import org.shogiban.notation.RecordText;
-import org.shogiban.notation.RecordedMove;
 import org.shogiban.notation.kif.KifNames;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.NotationException;

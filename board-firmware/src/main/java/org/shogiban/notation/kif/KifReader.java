@@ -11,7 +11,6 @@ import org.shogiban.notation.RecordEnd;
 import org.shogiban.notation.RecordFormatException;
 import org.shogiban.notation.RecordMoves;
 import org.shogiban.notation.RecordText;
-import org.shogiban.notation.RecordedMove;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;

@@ -25,7 +25,6 @@ import org.shogiban.hal.Button;
 import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.memory.MemoryBoard;
-import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.Sides;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Piece;

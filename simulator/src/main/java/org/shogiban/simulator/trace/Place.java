@@ -1,6 +1,5 @@
 package org.shogiban.simulator.trace;
 
-import java.util.Locale;
 import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.Player;
 import org.shogiban.rules.PieceType;

@@ -1,7 +1,5 @@
 package org.shogiban.simulator.web;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -25,8 +23,6 @@ import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.hal.scan.ManualClock;
 import org.shogiban.inference.InferenceConfig;
-import org.shogiban.inference.SlotMismatch;
-import org.shogiban.inference.SquareMismatch;
 import org.shogiban.link.LinkSettings;
 import org.shogiban.link.SerialTransport;
 import org.shogiban.notation.GameRecord;
@@ -34,7 +30,6 @@ import org.shogiban.notation.Handicap;
 import org.shogiban.notation.RecordBoard;
 import org.shogiban.notation.kif.KifWriter;
 import org.shogiban.rules.Game;
-import org.shogiban.rules.GameResult;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Position;
@@ -43,7 +38,6 @@ import org.shogiban.rules.Square;
 import org.shogiban.session.ArbiterCommands;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardSnapshot;
-import org.shogiban.session.BoardView;
 import org.shogiban.session.GameRequest;
 import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
@@ -309,47 +303,7 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     @Override
     public ObjectNode prompt() {
-        ObjectNode waiting = waitingFor(app.view());
-        if (waiting == null && app.snapshot().waitingFor().stream().anyMatch(w -> w.kind().equals("pieces"))) {
-            // after a resume or an undo the board checks the pieces against the game; nothing is wrong, hold still
-            waiting = JsonNodeFactory.instance.objectNode().put("kind", "check");
-        }
-        return waiting;
-    }
-
-    private static ObjectNode waitingFor(BoardView view) {
-        ObjectNode w = JsonNodeFactory.instance.objectNode();
-        switch (view.phase()) {
-            case SETTING_UP -> w.put("kind", "setup");
-            case OVER -> {
-                w.put("kind", "next-game");
-                w.put("button", "menu");
-                return w;
-            }
-            case PLAYING -> {
-                if (view.illegalMove() != null) {
-                    w.put("kind", "put-back");
-                    w.put("move", view.illegalMove().usi());
-                } else if (view.promotionSquare() != null) {
-                    w.put("kind", "promotion");
-                    w.put("square", view.promotionSquare().usi());
-                    return w;
-                } else if (!view.wrongSquares().isEmpty() || !view.wrongSlots().isEmpty()) {
-                    w.put("kind", "put-back");
-                } else {
-                    return null;
-                }
-            }
-        }
-        ArrayNode squares = w.putArray("squares");
-        for (SquareMismatch m : view.wrongSquares()) {
-            squares.add(m.square().usi());
-        }
-        ArrayNode slots = w.putArray("slots");
-        for (SlotMismatch m : view.wrongSlots()) {
-            slots.add(m.place());
-        }
-        return w;
+        return PagePrompt.of(app.view(), app.snapshot());
     }
 
     @Override

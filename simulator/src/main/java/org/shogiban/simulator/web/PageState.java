@@ -10,7 +10,6 @@ import org.shogiban.hal.LedFrame;
 import org.shogiban.hal.Player;
 import org.shogiban.hal.StatusLed;
 import org.shogiban.rules.Piece;
-import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Square;
 import org.shogiban.simulator.table.PieceTable;
 
