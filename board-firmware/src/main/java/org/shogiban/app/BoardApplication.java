@@ -17,6 +17,7 @@ import org.shogiban.hal.FaultListener;
 import org.shogiban.hal.LedFrame;
 import org.shogiban.hal.MonotonicClock;
 import org.shogiban.hal.scan.PassListener;
+import org.shogiban.hal.SensorFrame;
 import org.shogiban.hal.scan.ScanLoop;
 import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.notation.GameRecord;
@@ -110,8 +111,6 @@ public final class BoardApplication implements AutoCloseable {
         this.records = Objects.requireNonNull(records, "records");
         this.scanLoop = new ScanLoop(board.squares(), board.komadai(), scan, clock, board.faults());
         this.signals = new BoardSignals(board);
-        scanLoop.addFrameListener(frame -> dispatch(session.accept(new SessionInput.Frame(frame)),
-                frame.timeMillis()));
         board.buttons().addListener(buttonListener);
         board.faults().addListener(faultListener);
         view = session.view();
@@ -195,7 +194,8 @@ public final class BoardApplication implements AutoCloseable {
         for (SessionInput input; (input = inbox.poll()) != null; ) {
             dispatch(session.accept(input), Math.max(input.timeMillis(), lastMillis));
         }
-        scanLoop.step(nowMillis);
+        // the scan loop returns what it read; what the session makes of it is the runtime's, not the sensors'
+        scanLoop.step(nowMillis).ifPresent(this::frameRead);
         dispatch(session.accept(new SessionInput.Tick(nowMillis)), nowMillis);
         lastMillis = nowMillis;
         journal.passed(session, nowMillis);
@@ -216,6 +216,19 @@ public final class BoardApplication implements AutoCloseable {
         }
         showLeds();
         showClock(nowMillis);
+    }
+
+    /**
+     * A stable frame to the session. A failure here is the game session's (a bug), logged as such; the pass goes on
+     * (ticks, snapshot, LEDs), and the sensors are not blamed.
+     */
+    private void frameRead(SensorFrame frame) {
+        try {
+            dispatch(session.accept(new SessionInput.Frame(frame)), frame.timeMillis());
+        } catch (RuntimeException e) {
+            log.error("the game session failed on the sensor frame of {} ms (phase {}); the board goes on",
+                    frame.timeMillis(), session.phase(), e);
+        }
     }
 
     /** Runs {@link #step(long)} at the scan rate on a thread of its own until {@link #close()}. */

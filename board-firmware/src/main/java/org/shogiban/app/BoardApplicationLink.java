@@ -18,7 +18,7 @@ import org.shogiban.link.LoggedEvent;
 import org.shogiban.link.NewGameOptions;
 import org.shogiban.link.StoredGame;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.Handicap;
 import org.shogiban.notation.RecordEnd;
 import org.shogiban.rules.Side;
@@ -78,19 +78,9 @@ public final class BoardApplicationLink implements LinkedBoard {
     // ------------------------------------------------------------------------------------------------ events
 
     @Override
-    public boolean numbersEvents() {
-        return true;
-    }
-
-    @Override
-    public AutoCloseable subscribeNumbered(Consumer<LoggedEvent> listener) {
+    public AutoCloseable subscribe(Consumer<LoggedEvent> listener) {
         listeners.add(listener);
         return () -> listeners.remove(listener);
-    }
-
-    @Override
-    public AutoCloseable subscribe(Consumer<LinkEvent> listener) {
-        return subscribeNumbered(e -> listener.accept(e.event()));
     }
 
     /** On the runtime's thread: snapshot the game, then hand its numbered events to the link. */

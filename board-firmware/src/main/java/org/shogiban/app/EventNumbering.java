@@ -4,12 +4,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.shogiban.clock.ClockState;
 import org.shogiban.hal.FaultEvent;
-import org.shogiban.hal.Player;
 import org.shogiban.inference.SlotMismatch;
 import org.shogiban.inference.SquareMismatch;
 import org.shogiban.link.EventLog;
@@ -251,11 +249,10 @@ public final class EventNumbering implements ChangeJournal {
         private static List<String> places(List<SquareMismatch> squares, List<SlotMismatch> slots) {
             List<String> out = new ArrayList<>();
             for (SquareMismatch s : squares) {
-                out.add(s.square().usi());
+                out.add(s.place());
             }
             for (SlotMismatch s : slots) {
-                out.add(LinkEvent.side(s.player() == Player.SENTE ? Side.SENTE : Side.GOTE) + ":"
-                        + s.slot().name().toLowerCase(Locale.ROOT));
+                out.add(s.place());
             }
             return out;
         }

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 
 /**
  * The game record a command reads: a file, or standard input for {@code -}. At most

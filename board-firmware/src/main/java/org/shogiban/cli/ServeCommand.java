@@ -3,21 +3,16 @@ package org.shogiban.cli;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-import org.shogiban.app.BackgroundRecordSink;
+import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardApplication;
+import org.shogiban.app.BoardAssembly;
 import org.shogiban.session.GameSettings;
-import org.shogiban.app.RecordDirectory;
-import org.shogiban.app.SerialLinks;
-import org.shogiban.app.Resumption;
-import org.shogiban.app.SessionJournal;
 import org.shogiban.clock.TimeControl;
-import org.shogiban.session.GameSession;
 import org.shogiban.app.StartPositions;
 import org.shogiban.hal.Board;
 import org.shogiban.hal.FaultReporter;
@@ -33,7 +28,6 @@ import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.link.JSerialCommTransport;
-import org.shogiban.link.LinkSettings;
 import org.shogiban.rules.Position;
 import org.shogiban.service.ScanWatchdog;
 import org.shogiban.service.SdNotify;
@@ -213,29 +207,23 @@ final class ServeCommand implements CliCommand {
     private static void serve(ServeOptions options, BoardConfig config) throws InterruptedException {
         MonotonicClock clock = MonotonicClock.system();
         SensorKind kind = config == null ? SensorKind.OCCUPANCY : config.sensorKind();
-        ScanSettings scan = config == null ? ScanSettings.defaults() : config.scan();
         Board board = options.simulated() ? simulated(kind, clock, options.scanFault())
                 : Pi4jBoardFactory.open(config, clock, new FaultReporter(clock));
-        BackgroundRecordSink records = new BackgroundRecordSink(new RecordDirectory(options.records()));
         InferenceConfig inference = InferenceConfig.defaults(kind).withCommitPolicy(options.commit());
         GameSettings settings = GameSettings.of(options.start(), inference).withTime(options.time());
-        Clock wall = Clock.systemDefaultZone();
-        SessionJournal journal = options.state() == null ? null : SessionJournal.open(options.state(), wall);
-        GameSession session = journal == null ? new GameSession(settings, wall)
-                : Resumption.session(settings, wall, journal, clock.millis(), line -> log.warn("{}", line));
-        BoardApplication app = new BoardApplication(board, scan, clock, session, records);
-        if (journal != null) {
-            app.setJournal(journal);
-        }
-        AutoCloseable link = config == null ? () -> { } : config.link().device()
-                .map(device -> SerialLinks.attach(app, options.records(),
-                        SerialLinks.eventDirectory(options.state(), options.records()),
-                        new JSerialCommTransport(Path.of(device), config.link().baud()),
-                        LinkSettings.of(boardId(), config.link().arbiterPin()))).orElse(() -> { });
         Map<String, String> environment = System.getenv();
         ScanWatchdog watchdog = new ScanWatchdog(ServiceMonitor.watchdogMillis(environment,
                 ProcessHandle.current().pid()));
-        app.addPassListener(watchdog);
+        BoardAssembly assembly = BoardAssembly.of(settings, board).clock(clock)
+                .scan(config == null ? ScanSettings.defaults() : config.scan())
+                .records(options.records()).state(options.state()).passListener(watchdog);
+        if (config != null) {
+            assembly.arbiterPin(config.link().arbiterPin());
+            config.link().device().ifPresent(device -> assembly.link(
+                    new JSerialCommTransport(Path.of(device), config.link().baud()), boardId()));
+        }
+        AssembledBoard assembled = assembly.assemble();
+        BoardApplication app = assembled.application();
         ServiceMonitor monitor = new ServiceMonitor(SdNotify.fromEnvironment(environment), watchdog, app::view,
                 clock);
         CountDownLatch stopped = new CountDownLatch(1);
@@ -246,14 +234,8 @@ final class ServeCommand implements CliCommand {
             log.info("stopping the board");
             try {
                 monitor.close();
-                app.close();
-                link.close();
-                records.close();
-                if (journal != null) {
-                    journal.close();
-                }
-                board.close();
-            } catch (Exception e) {
+                assembled.close();
+            } catch (RuntimeException e) {
                 log.error("closing the board failed", e);
             } finally {
                 stopped.countDown();
@@ -264,7 +246,7 @@ final class ServeCommand implements CliCommand {
                 options.simulated() ? "simulated" : "real", options.config() == null ? "none" : options.config(),
                 options.records().toAbsolutePath(), options.commit(), options.start().toSfen());
         monitor.start();
-        app.start();
+        assembled.start();
         stopped.await();
     }
 

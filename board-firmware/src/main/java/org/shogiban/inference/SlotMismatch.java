@@ -18,9 +18,14 @@ public record SlotMismatch(Player player, KomadaiSlot slot, int expected, int ac
         }
     }
 
+    /** The slot as every surface names it: {@code sente:P} ({@link Places}). */
+    public String place() {
+        return Places.slot(player, slot);
+    }
+
     /** {@code sente:P(expected 1, read 0)}, the slot written as in the trace format. */
     public String describe() {
-        return player.name().toLowerCase(java.util.Locale.ROOT) + ":" + Sides.kind(slot).letter() + "(expected "
+        return place() + "(expected "
                 + expected + ", read " + actual + ")";
     }
 }

@@ -18,9 +18,14 @@ public record SquareMismatch(Square square, Piece expected, SquareReading actual
         }
     }
 
+    /** The square as every surface names it: {@code 7g} ({@link Places}). */
+    public String place() {
+        return Places.square(square);
+    }
+
     /** {@code 7g(expected P, read empty)}; a gote piece is written in lower case as in SFEN. */
     public String describe() {
-        return square.usi() + "(expected " + (expected == null ? "empty" : expected.sfen()) + ", read "
+        return place() + "(expected " + (expected == null ? "empty" : expected.sfen()) + ", read "
                 + actual.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + ")";
     }
 }

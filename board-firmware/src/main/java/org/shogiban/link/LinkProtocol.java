@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.RecordFormat;
 import org.shogiban.session.ArbiterCommands;
 import org.slf4j.Logger;
@@ -24,7 +24,7 @@ public final class LinkProtocol {
     private static final Logger log = LoggerFactory.getLogger(LinkProtocol.class);
 
     /** The protocol's version, in {@code HELLO}'s reply; it changes only when a reply or event changes meaning. */
-    public static final String PROTOCOL_VERSION = "1";
+    public static final String PROTOCOL_VERSION = "2";
     /** The commands, as {@code HELP} lists them. */
     public static final List<String> COMMANDS = List.of("HELLO", "STATE", "SINCE", "GAMES", "GET", "NEW", "AUTH",
             "ARBITER", "QUIT", "HELP");

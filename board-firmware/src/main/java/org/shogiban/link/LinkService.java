@@ -6,17 +6,15 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The USB serial link at work: it owns three threads and nothing of the game.
  * <ul>
- *   <li>{@code shogiban-link-events} keeps each board event in the {@link EventLog} (forced to the disk, the events
- *       that came together at once) and only then queues it for the host: numbered already by the board on its own
- *       thread ({@link LinkedBoard#numbersEvents()}, {@link EventLog#reserve}), or numbered here; the board only
- *       hands the event over and goes on;
+ *   <li>{@code shogiban-link-events} keeps each board event, numbered by the board on its own thread
+ *       ({@link EventLog#reserve}), in the {@link EventLog} (forced to the disk, the events that came together at
+ *       once) and only then queues it for the host; the board only hands the event over and goes on;
  *   <li>{@code shogiban-link-reader} opens the device, reads command lines, and answers each through the
  *       {@link LinkProtocol}, which sends commands to the board through its port; when the device is gone (a read
  *       fails, or its path names another device or none) it closes it and tries to open it again every
@@ -29,11 +27,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class LinkService implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LinkService.class);
-    private static final Pending STOP = new Pending(null, LinkEvent.of("STOP"));
-
-    /** An event handed over by the board: numbered already, or to be numbered here. */
-    private record Pending(LoggedEvent numbered, LinkEvent event) {
-    }
+    /** Not an event: tells the event thread to stop (compared by identity). */
+    private static final LoggedEvent STOP = new LoggedEvent(Long.MAX_VALUE, LinkEvent.of("STOP"));
 
     private final LinkedBoard board;
     private final EventLog events;
@@ -41,7 +36,7 @@ public final class LinkService implements AutoCloseable {
     private final LinkSettings settings;
     private final LinkProtocol protocol;
     private final OutboundQueue outbound;
-    private final BlockingQueue<Pending> inbox = new LinkedBlockingQueue<>();
+    private final BlockingQueue<LoggedEvent> inbox = new LinkedBlockingQueue<>();
     private final Object dispatch = new Object();
 
     private volatile boolean running;
@@ -71,8 +66,7 @@ public final class LinkService implements AutoCloseable {
         eventThread = thread("shogiban-link-events", this::dispatchEvents);
         readerThread = thread("shogiban-link-reader", this::readLoop);
         writerThread = thread("shogiban-link-writer", this::writeLoop);
-        subscription = board.numbersEvents() ? board.subscribeNumbered(e -> inbox.add(new Pending(e, null)))
-                : board.subscribe(e -> inbox.add(new Pending(null, e)));
+        subscription = board.subscribe(inbox::add);
         log.info("link on {}: events numbered from {}", transport.describe(), events.lastSeq() + 1);
     }
 
@@ -96,25 +90,18 @@ public final class LinkService implements AutoCloseable {
     // ------------------------------------------------------------------------------------------------ events
 
     private void dispatchEvents() {
-        List<Pending> batch = new ArrayList<>();
+        List<LoggedEvent> batch = new ArrayList<>();
         try {
             while (true) {
                 batch.clear();
                 batch.add(inbox.take());
                 inbox.drainTo(batch, 255);
-                int stop = batch.indexOf(STOP);
-                List<Pending> now = stop < 0 ? batch : batch.subList(0, stop);
+                int stop = stopAt(batch);
+                List<LoggedEvent> now = stop < 0 ? batch : batch.subList(0, stop);
                 // the board's numbered events are forced to the disk together, once, before any goes out
-                List<LoggedEvent> numbered = new ArrayList<>(now.size());
-                for (Pending p : now) {
-                    if (p.numbered() != null) {
-                        numbered.add(p.numbered());
-                    }
-                }
-                events.keep(numbered);
+                events.keep(now);
                 synchronized (dispatch) {
-                    for (Pending p : now) {
-                        LoggedEvent logged = p.numbered() != null ? p.numbered() : events.append(p.event());
+                    for (LoggedEvent logged : now) {
                         if (connected) {
                             outbound.offerEvent(logged.wire());
                         }
@@ -129,6 +116,16 @@ public final class LinkService implements AutoCloseable {
         } catch (RuntimeException e) {
             log.error("link event thread failed; events are no longer pushed", e);
         }
+    }
+
+    /** Where {@link #STOP} is in the batch (by identity: an event may look like it), or -1. */
+    private static int stopAt(List<LoggedEvent> batch) {
+        for (int i = 0; i < batch.size(); i++) {
+            if (batch.get(i) == STOP) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     // ------------------------------------------------------------------------------------------------ reading

@@ -27,6 +27,12 @@ public record LinkSettings(String version, String boardId, Optional<String> arbi
         return new LinkSettings(firmwareVersion(), boardId, arbiterPin, 256, 1 << 20, 500, 1000);
     }
 
+    /** The same settings with another arbiter's PIN (the board's own, given once to its assembly). */
+    public LinkSettings withArbiterPin(Optional<String> pin) {
+        return new LinkSettings(version, boardId, pin, maxQueuedEvents, maxQueuedReplyBytes, reopenMillis,
+                probeMillis);
+    }
+
     /** The firmware's version from the jar's manifest, {@code dev} when run from classes. */
     public static String firmwareVersion() {
         String v = LinkSettings.class.getPackage().getImplementationVersion();

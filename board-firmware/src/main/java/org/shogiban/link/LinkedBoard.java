@@ -17,32 +17,14 @@ public interface LinkedBoard {
     String stateJson();
 
     /**
-     * Starts delivering what happens on the board, as link events, in the order it happens. The listener is called
-     * on the board's thread and must return at once (the link queues the event and returns).
+     * Starts delivering what happens on the board, as link events numbered by the board on its own thread (with
+     * {@link EventLog#reserve}, so that its snapshot can say the number of the last event it shows), in the order it
+     * happens. The listener is called on the board's thread and must return at once (the link keeps the events in the
+     * log, forced to the disk, before they go out).
      *
      * @return what stops the delivery
      */
-    AutoCloseable subscribe(Consumer<LinkEvent> listener);
-
-    /**
-     * Whether the board numbers its events itself ({@link EventLog#reserve} on its own thread, so that its snapshot
-     * can say the number of the last event it shows) and delivers them through {@link #subscribeNumbered}; the link
-     * then keeps them in the log (forced to the disk) before they go out. Otherwise the link numbers the events of
-     * {@link #subscribe} on its own thread.
-     */
-    default boolean numbersEvents() {
-        return false;
-    }
-
-    /**
-     * Starts delivering the board's events already numbered (when {@link #numbersEvents()}), in order, on the board's
-     * thread; the listener must return at once.
-     *
-     * @return what stops the delivery
-     */
-    default AutoCloseable subscribeNumbered(Consumer<LoggedEvent> listener) {
-        throw new UnsupportedOperationException("this board does not number its events");
-    }
+    AutoCloseable subscribe(Consumer<LoggedEvent> listener);
 
     /** The games the board keeps, oldest first, the current one included. */
     List<StoredGame> games();

@@ -7,7 +7,7 @@ import java.util.Locale;
 /** The record formats the board reads and writes, with the encoding each is written in. */
 public enum RecordFormat {
     /** KIF (Kakinoki), {@code .kif}: Shift_JIS (Windows-31J) with CRLF, as Kifu for Windows writes it. */
-    KIF(GameRecords.SHIFT_JIS, "\r\n"),
+    KIF(RecordText.SHIFT_JIS, "\r\n"),
     /** KIF in UTF-8, {@code .kifu}. */
     KIFU(StandardCharsets.UTF_8, "\r\n"),
     /** KI2: moves in readable notation (▲７六歩) without source squares; written in UTF-8. */

@@ -15,6 +15,15 @@ import java.util.List;
  * lines.
  */
 public final class RecordText {
+    /** Shift_JIS as Windows writes it (Windows-31J, a superset: NEC and IBM extensions), the KIF encoding. */
+    public static final Charset SHIFT_JIS = Charset.forName("windows-31j");
+    /** The most bytes a record may have: 4 MiB, some forty times the longest real game record with comments. */
+    public static final int MAX_RECORD_BYTES = 4 * 1024 * 1024;
+    /** What a text that shows no game is told. */
+    public static final String NOT_A_RECORD = "not a game record: expected a KIF move table (手数----指手--) or 手合割,"
+            + " a board diagram, KI2 moves (▲７六歩), CSA (PI or P1..P9), JKF ({\"header\":...,\"moves\":[...]})"
+            + " or a USI position";
+
     private RecordText() {
     }
 
@@ -39,7 +48,7 @@ public final class RecordText {
             }
         }
         try {
-            return strict(GameRecords.SHIFT_JIS.newDecoder()).decode(ByteBuffer.wrap(bytes)).toString();
+            return strict(SHIFT_JIS.newDecoder()).decode(ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
             // old CSA archives from Unix machines (e.g. 2005 computer shogi games) are EUC-JP
         }
@@ -57,7 +66,7 @@ public final class RecordText {
     }
 
     private static int firstUndecodable(byte[] bytes) {
-        CharsetDecoder decoder = strict(GameRecords.SHIFT_JIS.newDecoder());
+        CharsetDecoder decoder = strict(SHIFT_JIS.newDecoder());
         ByteBuffer in = ByteBuffer.wrap(bytes);
         CharBuffer out = CharBuffer.allocate(bytes.length + 1);
         decoder.decode(in, out, true);

@@ -27,14 +27,18 @@ import java.util.Objects;
  * @param lastMove the last move in USI, or null
  * @param arbiterCalled whether the board has called the arbiter and waits for them
  * @param faults hardware reported failing
- * @param seq the journal's last sequence number (0 without a journal)
+ * @param seq the number of the last event the snapshot shows (the link's, else the journal's; 0 without either)
+ * @param players the players' names of the game set up or played (each null when not given)
+ * @param inCheck whether the side to move is in check in a game being played
  */
 @JsonPropertyOrder({"phase", "ply", "sfen", "moves", "toMove", "clock", "result", "waitingFor", "mode", "sensors",
-        "timeControl", "gameId", "startSfen", "lastMove", "arbiterCalled", "faults", "seq"})
+        "timeControl", "gameId", "startSfen", "lastMove", "arbiterCalled", "faults", "seq", "players", "inCheck"})
 public record BoardSnapshot(String phase, int ply, String sfen, List<String> moves, String toMove, Clocks clock,
                             Result result, List<Waiting> waitingFor, String mode, String sensors,
                             String timeControl, String gameId, String startSfen, String lastMove,
-                            boolean arbiterCalled, List<String> faults, long seq) {
+                            boolean arbiterCalled, List<String> faults, long seq, GameRequest.Players players,
+                            boolean inCheck) {
+    /** The one writer of the document: every surface (console, USB link, web) sends what it writes. */
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public BoardSnapshot {
@@ -42,15 +46,21 @@ public record BoardSnapshot(String phase, int ply, String sfen, List<String> mov
         moves = List.copyOf(moves);
         waitingFor = List.copyOf(waitingFor);
         faults = List.copyOf(faults);
+        players = players == null ? GameRequest.Players.NONE : players;
+        // without a time control there is no clock to read: no figures a host could take for a fallen flag
+        clock = timeControl == null || clock == null ? Clocks.NONE : clock;
     }
 
-    /** The same snapshot with the journal's sequence number. */
+    /** The same snapshot with the number of the last event it shows. */
     public BoardSnapshot withSeq(long newSeq) {
         return new BoardSnapshot(phase, ply, sfen, moves, toMove, clock, result, waitingFor, mode, sensors,
-                timeControl, gameId, startSfen, lastMove, arbiterCalled, faults, newSeq);
+                timeControl, gameId, startSfen, lastMove, arbiterCalled, faults, newSeq, players, inCheck);
     }
 
-    /** The snapshot as JSON on one line. */
+    /**
+     * The snapshot as JSON on one line: the console's {@code state}, the link's {@code STATE} and the web's
+     * {@code /api/state} are this text, byte for byte.
+     */
     public String toJson() {
         try {
             return JSON.writeValueAsString(this);
@@ -66,8 +76,8 @@ public record BoardSnapshot(String phase, int ply, String sfen, List<String> mov
      */
     @JsonPropertyOrder({"running", "sente", "gote"})
     public record Clocks(String running, SideClock sente, SideClock gote) {
-        /** No clock: nothing runs, nothing left. */
-        public static final Clocks NONE = new Clocks("none", SideClock.EMPTY, SideClock.EMPTY);
+        /** No time control: nothing runs and there are no figures ({@code "sente":null,"gote":null}). */
+        public static final Clocks NONE = new Clocks("none", null, null);
     }
 
     /**
@@ -80,7 +90,6 @@ public record BoardSnapshot(String phase, int ply, String sfen, List<String> mov
      */
     @JsonPropertyOrder({"mainMs", "byoyomiMs", "periods", "considerUnits"})
     public record SideClock(long mainMs, long byoyomiMs, int periods, int considerUnits) {
-        static final SideClock EMPTY = new SideClock(0, 0, 0, 0);
     }
 
     /**

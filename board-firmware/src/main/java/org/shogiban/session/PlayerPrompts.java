@@ -158,9 +158,8 @@ final class PlayerPrompts {
     /** The snapshot's {@code waitingFor}: what the board waits for, as of the view. */
     List<BoardSnapshot.Waiting> waitingFor(BoardView v) {
         List<BoardSnapshot.Waiting> waiting = new ArrayList<>(2);
-        List<String> squares = v.wrongSquares().stream().map(m -> m.square().usi()).toList();
-        List<String> slots = v.wrongSlots().stream().map(m -> m.player().name().toLowerCase(Locale.ROOT)
-                + ":" + slotLetter(m.slot())).toList();
+        List<String> squares = v.wrongSquares().stream().map(SquareMismatch::place).toList();
+        List<String> slots = v.wrongSlots().stream().map(SlotMismatch::place).toList();
         String detail = String.join(" ", v.wrongSquares().stream().map(SquareMismatch::describe).toList());
         String slotDetail = String.join(" ", v.wrongSlots().stream().map(SlotMismatch::describe).toList());
         String both = (detail + " " + slotDetail).strip();
@@ -187,9 +186,5 @@ final class PlayerPrompts {
             waiting.add(new BoardSnapshot.Waiting("arbiter", null, null, null, "the arbiter is called"));
         }
         return waiting;
-    }
-
-    private static char slotLetter(KomadaiSlot slot) {
-        return PieceType.HAND_KINDS[slot.ordinal()].letter();
     }
 }

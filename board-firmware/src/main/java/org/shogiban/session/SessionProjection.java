@@ -55,7 +55,8 @@ final class SessionProjection {
                 s.settings.timeControl().isNone() ? null : s.settings.timeControl().spec(),
                 s.startedAt == null ? null : GAME_ID.format(s.startedAt.atZone(s.zone())),
                 (s.plies == null ? s.settings.start() : s.plies.game().start()).toSfen(),
-                v.lastMove() == null ? null : v.lastMove().usi(), s.prompts.arbiterCalled(), List.copyOf(s.failing), 0);
+                v.lastMove() == null ? null : v.lastMove().usi(), s.prompts.arbiterCalled(), List.copyOf(s.failing), 0,
+                s.players(), v.phase() == BoardPhase.PLAYING && v.position().isInCheck());
     }
 
     private static String phaseName(BoardPhase phase) {

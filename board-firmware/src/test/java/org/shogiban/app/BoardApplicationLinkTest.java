@@ -27,7 +27,7 @@ class BoardApplicationLinkTest {
                 new RecordDirectory(records));
         BoardApplicationLink link = attach(rig, records);
         List<LinkEvent> events = new ArrayList<>();
-        link.subscribe(events::add);
+        link.subscribe(e -> events.add(e.event()));
         rig.layOut(Position.startpos()).run(600);
         rig.run(3000).move("7g", "7f").run(11_000).move("3c", "3d");
 
@@ -68,7 +68,7 @@ class BoardApplicationLinkTest {
         Rig rig = Rig.casual(Position.startpos());
         BoardApplicationLink link = attach(rig, null);
         List<LinkEvent> events = new ArrayList<>();
-        link.subscribe(events::add);
+        link.subscribe(e -> events.add(e.event()));
         assertThat(link.arbiter(List.of("pause")).accepted()).isTrue();
         rig.run(100);
         assertThat(rig.app.view().phase()).isEqualTo(org.shogiban.session.BoardPhase.PAUSED);

@@ -23,7 +23,7 @@ import org.shogiban.hal.memory.RecordingBuzzer.Sound;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.notation.EndKind;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.Handicap;
 import org.shogiban.rules.GameStatus;
 import org.shogiban.rules.IllegalReason;

@@ -26,7 +26,7 @@ import org.shogiban.link.LinkEvent;
 import org.shogiban.link.LoggedEvent;
 import org.shogiban.link.NewGameOptions;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.Handicap;
 import org.shogiban.notation.RecordFormat;
 import org.shogiban.rules.Position;
@@ -63,9 +63,9 @@ class NewGameRequestTest {
         rig.app.setJournal(numbering);
         numbering.catchUp(rig.app.session());
         link = new BoardApplicationLink(rig.app, dir.resolve("records"), numbering);
-        link.subscribe(events::add);
+        link.subscribe(e -> events.add(e.event()));
         // what the link's event thread does with each event before it goes out (here at once, on the same thread)
-        link.subscribeNumbered(e -> log.keep(List.of(e)));
+        link.subscribe(e -> log.keep(List.of(e)));
         return rig;
     }
 

@@ -20,7 +20,7 @@ import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.notation.EndKind;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.RecordFormat;
 import org.shogiban.notation.RecordHeader;
 import org.shogiban.rules.GameStatus;

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 
 /**
  * What a fuzzing run found in {@code judge} and {@code convert}, each reproducer a fixture under

@@ -9,18 +9,30 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.shogiban.notation.GameRecord;
 
-/** A board for the link's tests: events are emitted by the test, games and answers are set by it. */
+/**
+ * A board for the link's tests: events are emitted by the test and numbered as the board's runtime numbers them
+ * (reserved in the link's event log on the emitting thread), games and answers are set by it.
+ */
 class FakeBoard implements LinkedBoard {
-    final List<Consumer<LinkEvent>> listeners = new CopyOnWriteArrayList<>();
+    final List<Consumer<LoggedEvent>> listeners = new CopyOnWriteArrayList<>();
+    private volatile EventLog numbering = new MemoryEventLog(10_000);
     final Map<String, GameRecord> records = new LinkedHashMap<>();
     final List<StoredGame> games = new ArrayList<>();
     final List<Object> commands = new CopyOnWriteArrayList<>();
     volatile String state = "{\"phase\":\"PLAYING\",\"ply\":0}";
 
-    /** Emits an event as the board's thread would. */
+    /** Numbers the events in {@code events} (the log given to the link), as the board's runtime does. */
+    FakeBoard numberWith(EventLog events) {
+        numbering = events;
+        return this;
+    }
+
+    /** Emits an event as the board's thread would: numbered, then handed over. */
     void emit(LinkEvent event) {
-        for (Consumer<LinkEvent> l : listeners) {
-            l.accept(event);
+        for (LoggedEvent numbered : numbering.reserve(List.of(event))) {
+            for (Consumer<LoggedEvent> l : listeners) {
+                l.accept(numbered);
+            }
         }
     }
 
@@ -30,7 +42,7 @@ class FakeBoard implements LinkedBoard {
     }
 
     @Override
-    public AutoCloseable subscribe(Consumer<LinkEvent> listener) {
+    public AutoCloseable subscribe(Consumer<LoggedEvent> listener) {
         listeners.add(listener);
         return () -> listeners.remove(listener);
     }

@@ -48,6 +48,7 @@ public class LinkLatencyBenchmark {
         pair = new PtyPair(dir).start();
         board = new FakeBoard();
         events = log.equals("file") ? FileEventLog.open(dir.resolve("state"), 10_000) : new MemoryEventLog(10_000);
+        board.numberWith(events);
         link = new LinkService(board, events, new JSerialCommTransport(pair.boardEnd(), 115_200),
                 new LinkSettings("bench", "bench", Optional.empty(), 256, 1 << 20, 50, 1000));
         link.start();

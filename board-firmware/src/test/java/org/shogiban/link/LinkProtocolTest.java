@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.RecordEnd;
 import org.shogiban.notation.RecordHeader;
 import org.shogiban.notation.EndKind;
@@ -39,8 +39,8 @@ class LinkProtocolTest {
 
     @Test
     void helloNamesTheFirmwareTheBoardAndTheProtocol() {
-        assertThat(send("HELLO")).isEqualTo("OK shogiban 0.1.0 board_7 1\n");
-        assertThat(send("hello")).as("command words in any case").isEqualTo("OK shogiban 0.1.0 board_7 1\n");
+        assertThat(send("HELLO")).isEqualTo("OK shogiban 0.1.0 board_7 2\n");
+        assertThat(send("hello")).as("command words in any case").isEqualTo("OK shogiban 0.1.0 board_7 2\n");
         assertThat(send("HELLO there")).startsWith("ERR SYNTAX HELLO takes no arguments");
     }
 

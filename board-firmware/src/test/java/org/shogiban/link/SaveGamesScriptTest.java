@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogiban.notation.EndKind;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.RecordEnd;
 import org.shogiban.notation.RecordFormat;
 import org.shogiban.notation.RecordHeader;
@@ -47,10 +47,11 @@ class SaveGamesScriptTest {
                 List.of(), List.of(RecordedMove.of(Move.parseUsi("7g7f"), Duration.ofSeconds(4)),
                 RecordedMove.of(Move.parseUsi("3c3d"), Duration.ofSeconds(9))),
                 RecordEnd.of(EndKind.RESIGNATION, Side.SENTE));
-        FakeBoard board = new FakeBoard();
+        MemoryEventLog events = new MemoryEventLog(100);
+        FakeBoard board = new FakeBoard().numberWith(events);
         board.records.put("current", record);
         try (PtyPair pair = new PtyPair(dir).start();
-             LinkService link = new LinkService(board, new MemoryEventLog(100),
+             LinkService link = new LinkService(board, events,
                      new JSerialCommTransport(pair.boardEnd(), 115_200),
                      new LinkSettings("t", "t", Optional.empty(), 64, 1 << 20, 100, 200))) {
             link.start();

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogiban.notation.EndKind;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.RecordEnd;
 import org.shogiban.notation.RecordFormat;
 import org.shogiban.notation.RecordHeader;
@@ -53,6 +53,7 @@ class SerialLinkPtyTest {
     }
 
     private void startLink(EventLog log) {
+        board.numberWith(log);
         link = new LinkService(board, log, new JSerialCommTransport(pair.boardEnd(), 115200),
                 new LinkSettings("0.1.0-test", "test-board", Optional.of("2718"), 64, 1 << 20, 100, 200));
         link.start();
@@ -110,7 +111,7 @@ class SerialLinkPtyTest {
         h.handshake(40);
 
         h.send("HELLO");
-        assertThat(h.reply()).isEqualTo("OK shogiban 0.1.0-test test-board 1");
+        assertThat(h.reply()).isEqualTo("OK shogiban 0.1.0-test test-board 2");
         assertThat(new String(h.bodyOf("STATE"), StandardCharsets.UTF_8)).isEqualTo(board.state);
 
         board.emit(LinkEvent.game("2025-03-01T14-05-09", Position.startpos()));
@@ -172,7 +173,7 @@ class SerialLinkPtyTest {
         h.send("");
         h.send("HELLO");
         assertThat(h.reply()).as("an empty line gets no reply; the next command its own")
-                .isEqualTo("OK shogiban 0.1.0-test test-board 1");
+                .isEqualTo("OK shogiban 0.1.0-test test-board 2");
         assertThat(board.commands).as("nothing reached the board").isEmpty();
     }
 
@@ -206,7 +207,7 @@ class SerialLinkPtyTest {
                 live.add(seq(line));
                 resultSeen |= event(line).startsWith("RESULT");
             } else {
-                assertThat(line).isEqualTo("OK shogiban 0.1.0-test test-board 1");
+                assertThat(line).isEqualTo("OK shogiban 0.1.0-test test-board 2");
                 helloAnswered = true;
             }
         }

@@ -1,5 +1,6 @@
 package org.shogiban.notation;
 
+import org.shogiban.notation.formats.GameRecords;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;

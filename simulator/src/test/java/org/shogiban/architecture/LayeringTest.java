@@ -15,7 +15,13 @@ import java.io.FileOutputStream;
 import java.net.URL;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.shogiban.app.BoardApplication;
+import org.shogiban.app.BoardAssembly;
+import org.shogiban.app.Resumption;
+import org.shogiban.app.SerialLinks;
+import org.shogiban.app.SessionJournal;
 import org.shogiban.hal.Board;
+import org.shogiban.link.LinkService;
 import org.shogiban.rules.Position;
 import org.shogiban.simulator.SimulatorCli;
 
@@ -91,6 +97,73 @@ class LayeringTest {
         ArchRule rule = slices().matching("org.shogiban.(*)..").should().beFreeOfCycles()
                 .because("each package of board-firmware is a concept with one direction of use");
         rule.check(FIRMWARE);
+    }
+
+    @Test
+    void onlyTheAssemblyPutsABoardTogether() {
+        // the runtime, the journal and the resumption, and the USB link are built in app.BoardAssembly (the link
+        // through SerialLinks, its helper) and nowhere else: serve, play and web ask the assembly
+        ArchRule rule = noClasses().that().doNotHaveFullyQualifiedName(BoardAssembly.class.getName())
+                .and().doNotHaveFullyQualifiedName(BoardApplication.class.getName()) // its constructors chain
+                .should().callConstructorWhere(ownerIs(BoardApplication.class))
+                .orShould().callMethodWhere(named(SessionJournal.class, "open"))
+                .orShould().callMethodWhere(named(Resumption.class, "session"))
+                .orShould().callMethodWhere(named(SerialLinks.class, "attach"))
+                .because("one builder wires the parts of a board, in the one order that keeps the journal first");
+        rule.check(ALL);
+        ArchRule link = noClasses().that().doNotHaveFullyQualifiedName(SerialLinks.class.getName())
+                .should().callConstructorWhere(ownerIs(LinkService.class))
+                .because("the USB link is attached to a board by the assembly (SerialLinks), not by a command");
+        link.check(ALL);
+    }
+
+    @Test
+    void theSessionAndTheInferenceKnowNoRuntimeNorItsSurfaces() {
+        ArchRule rule = noClasses().that().resideInAnyPackage("org.shogiban.session..", "org.shogiban.inference..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.shogiban.app..", "org.shogiban.journal..",
+                        "org.shogiban.link..", "org.shogiban.service..", "org.shogiban.cli..")
+                .because("the session and the inference are pure: the runtime passes their inputs in and their"
+                        + " changes out (threads, disk, serial and HTTP are the runtime's)");
+        rule.check(FIRMWARE);
+    }
+
+    @Test
+    void theNotationPackageHasNoImportCycle() {
+        // the model (notation), each format (kif, csa, jkf, usi) and the entry point (formats) are slices: the
+        // formats use the model, the entry point uses the formats, and nothing uses its way back up
+        ArchRule rule = slices().assignedFrom(new com.tngtech.archunit.library.dependencies.SliceAssignment() {
+            @Override
+            public com.tngtech.archunit.library.dependencies.SliceIdentifier getIdentifierOf(JavaClass c) {
+                String pkg = c.getPackageName();
+                if (pkg.equals("org.shogiban.notation")) {
+                    return com.tngtech.archunit.library.dependencies.SliceIdentifier.of("notation (the model)");
+                }
+                if (pkg.startsWith("org.shogiban.notation.")) {
+                    return com.tngtech.archunit.library.dependencies.SliceIdentifier.of(
+                            "notation." + pkg.substring("org.shogiban.notation.".length()).split("\\.")[0]);
+                }
+                return com.tngtech.archunit.library.dependencies.SliceIdentifier.ignore();
+            }
+
+            @Override
+            public String getDescription() {
+                return "the notation package and each of its subpackages";
+            }
+        }).should().beFreeOfCycles()
+                .because("the record model knows no format, a format knows the model (and KIF's names), and only"
+                        + " the entry point knows every format");
+        rule.check(FIRMWARE);
+    }
+
+    private static DescribedPredicate<com.tngtech.archunit.core.domain.JavaConstructorCall> ownerIs(Class<?> owner) {
+        return DescribedPredicate.describe("a constructor of " + owner.getSimpleName(),
+                call -> call.getTargetOwner().isEquivalentTo(owner));
+    }
+
+    private static DescribedPredicate<com.tngtech.archunit.core.domain.JavaMethodCall> named(Class<?> owner,
+                                                                                          String name) {
+        return DescribedPredicate.describe(owner.getSimpleName() + "." + name,
+                call -> call.getTargetOwner().isEquivalentTo(owner) && call.getName().equals(name));
     }
 
     /** File streams, java.nio.file, java.net, Thread, executors, and the hal's scan, memory and Pi4J packages. */

@@ -2,21 +2,19 @@ package org.shogiban.notation.csa;
 
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.shogiban.notation.EndingWords;
 import org.shogiban.notation.EndKind;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
 import org.shogiban.notation.Handicap;
 import org.shogiban.notation.RecordBoard;
 import org.shogiban.notation.RecordEnd;
 import org.shogiban.notation.RecordFormatException;
 import org.shogiban.notation.RecordHeader;
+import org.shogiban.notation.RecordMoves;
 import org.shogiban.notation.RecordText;
-import org.shogiban.notation.RecordedMove;
 import org.shogiban.notation.kif.KifNames;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.NotationException;
@@ -40,17 +38,13 @@ public final class CsaReader {
 
     private final List<String> lines;
     private final Map<String, String> header = new LinkedHashMap<>();
-    private final List<String> startComments = new ArrayList<>();
-    private final List<RecordedMove> moves = new ArrayList<>();
-    private final List<String> pendingComments = new ArrayList<>();
+    private final RecordMoves moves = new RecordMoves();
     private final Piece[] squares = new Piece[81];
     private final int[][] hands = new int[2][7];
     private boolean positionGiven;
     private Side sideToMove;
     private RecordBoard board;
     private Position start;
-    private Move pendingMove;
-    private Duration pendingTime;
     private RecordEnd end = RecordEnd.NONE;
     private boolean ended;
     /** A move the board cannot show, kept only if the record ends in a foul right after it; else this error. */
@@ -94,9 +88,9 @@ public final class CsaReader {
                 statement(line.stripTrailing(), number);
             }
         }
-        flushMove();
+        moves.flush();
         if (!positionGiven && moves.isEmpty() && !ended) {
-            throw new RecordFormatException(1, GameRecords.NOT_A_RECORD + "; this CSA text has no position (PI,"
+            throw new RecordFormatException(1, RecordText.NOT_A_RECORD + "; this CSA text has no position (PI,"
                     + " P1..P9), move or ending");
         }
         if (start == null) {
@@ -105,23 +99,17 @@ public final class CsaReader {
         if (impossible != null && end.kind() != EndKind.ILLEGAL_MOVE) {
             throw impossible; // only a foul ending explains a move the board cannot make
         }
-        return new GameRecord(start, new RecordHeader(header), startComments, moves, end);
+        return new GameRecord(start, new RecordHeader(header), moves.startComments(), moves.moves(), end);
     }
 
     private void comment(String text) {
-        if (pendingMove != null) {
-            pendingComments.add(text);
+        if (moves.hasPending()) {
+            moves.pendingComment(text);
         } else if (moves.isEmpty()) {
-            startComments.add(text);
+            moves.startComment(text);
         } else {
-            moves.set(moves.size() - 1, withComment(moves.get(moves.size() - 1), text));
+            moves.commentLastMove(text);
         }
-    }
-
-    private static RecordedMove withComment(RecordedMove m, String text) {
-        List<String> c = new ArrayList<>(m.comments());
-        c.add(text);
-        return new RecordedMove(m.move(), m.timeUsed(), c);
     }
 
     private void statement(String s, int number) {
@@ -375,9 +363,8 @@ public final class CsaReader {
         if (problem != null) {
             impossible = new RecordFormatException(number, RecordText.quote(s) + " " + problem);
         }
-        flushMove();
+        moves.play(move, null);
         board.play(move);
-        pendingMove = move;
     }
 
     private void time(String s, int number) {
@@ -394,25 +381,14 @@ public final class CsaReader {
         if (d.isNegative()) {
             throw new RecordFormatException(number, "expected a time in seconds such as T12, found " + RecordText.quote(s));
         }
-        if (pendingMove != null) {
-            pendingTime = d;
-        }
-    }
-
-    private void flushMove() {
-        if (pendingMove != null) {
-            moves.add(new RecordedMove(pendingMove, pendingTime, pendingComments));
-            pendingMove = null;
-            pendingTime = null;
-            pendingComments.clear();
-        }
+        moves.timeOfPending(d);
     }
 
     private void special(String s, int number) {
         if (start == null) {
             begin(number);
         }
-        flushMove();
+        moves.flush();
         Side mover = board.sideToMove();
         RecordEnd said = s.startsWith("%") ? EndingWords.fromCsa(s.substring(1), mover) : null;
         if (said == null) {

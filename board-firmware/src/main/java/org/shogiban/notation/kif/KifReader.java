@@ -6,12 +6,11 @@ import java.util.List;
 import org.shogiban.notation.EndKind;
 import org.shogiban.notation.EndingWords;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
 import org.shogiban.notation.RecordBoard;
 import org.shogiban.notation.RecordEnd;
 import org.shogiban.notation.RecordFormatException;
+import org.shogiban.notation.RecordMoves;
 import org.shogiban.notation.RecordText;
-import org.shogiban.notation.RecordedMove;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
@@ -31,15 +30,11 @@ public final class KifReader {
 
     private final List<String> lines;
     private final boolean ki2;
-    private final List<String> startComments = new ArrayList<>();
-    private final List<RecordedMove> moves = new ArrayList<>();
+    private final RecordMoves moves = new RecordMoves();
     private final KifStart head;
-    private final List<String> pendingComments = new ArrayList<>();
     private Position start;
     private RecordBoard board;
     private Square lastTo;
-    private Duration pendingTime;
-    private Move pendingMove;
     private RecordEnd end = RecordEnd.NONE;
     private boolean ended;
     private RecordEnd summaryEnd;
@@ -96,9 +91,9 @@ public final class KifReader {
                 head.line(t, number);
             }
         }
-        flushMove();
+        moves.flush();
         if (!recognised && !head.recognised()) {
-            throw new RecordFormatException(firstContentLine(), GameRecords.NOT_A_RECORD);
+            throw new RecordFormatException(firstContentLine(), RecordText.NOT_A_RECORD);
         }
         if (start == null) {
             startPosition();
@@ -109,7 +104,7 @@ public final class KifReader {
         if (impossible != null && end.kind() != EndKind.ILLEGAL_MOVE) {
             throw impossible; // only a foul ending explains a move the board cannot make
         }
-        return new GameRecord(start, head.header(), startComments, moves, end);
+        return new GameRecord(start, head.header(), moves.startComments(), moves.moves(), end);
     }
 
     private int firstContentLine() {
@@ -130,10 +125,10 @@ public final class KifReader {
     }
 
     private void comment(String text) {
-        if (start == null || (moves.isEmpty() && pendingMove == null)) {
-            startComments.add(text);
+        if (start == null || moves.isEmpty()) {
+            moves.startComment(text);
         } else {
-            pendingComments.add(text);
+            moves.pendingComment(text);
         }
     }
 
@@ -169,7 +164,7 @@ public final class KifReader {
             throw new RecordFormatException(number, "expected nothing after the end of the game, found move "
                     + moveNumber);
         }
-        int plies = moves.size() + (pendingMove != null ? 1 : 0);
+        int plies = moves.plies();
         if (plies == 0 && head.startMoveNumber() == 0 && moveNumber != start.moveNumber()) {
             start = start.withMoveNumber(moveNumber);
         }
@@ -179,7 +174,7 @@ public final class KifReader {
         }
         RecordEnd special = specialWord(text);
         if (special != null) {
-            flushMove();
+            moves.flush();
             end = special;
             ended = true;
             return;
@@ -328,23 +323,9 @@ public final class KifReader {
         if (problem != null) {
             impossible = new RecordFormatException(number, RecordText.quote(text) + " " + problem);
         }
-        flushMove();
+        moves.play(move, time);
         board.play(move);
         lastTo = move.to();
-        pendingMove = move;
-        pendingTime = time;
-    }
-
-    private void flushMove() {
-        if (pendingMove != null) {
-            moves.add(new RecordedMove(pendingMove, pendingTime, pendingComments));
-            pendingMove = null;
-            pendingTime = null;
-            pendingComments.clear();
-        } else if (!pendingComments.isEmpty()) {
-            startComments.addAll(pendingComments);
-            pendingComments.clear();
-        }
     }
 
     // ---------------------------------------------------------------- KI2
@@ -387,7 +368,7 @@ public final class KifReader {
         }
         RecordEnd special = specialWord(text);
         if (special != null) {
-            flushMove();
+            moves.flush();
             end = special;
             ended = true;
             return;

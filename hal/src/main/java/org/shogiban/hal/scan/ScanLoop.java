@@ -1,14 +1,8 @@
 package org.shogiban.hal.scan;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.shogiban.hal.FaultReporter;
 import org.shogiban.hal.KomadaiSensors;
 import org.shogiban.hal.MonotonicClock;
@@ -28,12 +22,13 @@ import org.slf4j.LoggerFactory;
  * state: the latest first-sample time among the channels that changed (for the first frame: among all channels), so
  * the stable time does not delay recorded times, and frame times never go backwards.
  *
- * <p>The loop never dies of a hardware fault: ports report their own faults and keep their last values; a port or a
- * listener that throws anyway is logged and reported, and the next pass runs as usual. Tests drive it with
- * {@link #step(long)} and a {@link ManualClock}; production calls {@link #start()}. A pass allocates nothing unless it
- * publishes a frame.
+ * <p>{@link #step(long) A pass} returns what it read: the new stable frame, if any. The caller (the board's runtime, on
+ * its one thread) hands it on, so a failure of whatever takes the frame is the caller's to report as what it is; the
+ * loop reports only its ports. It never dies of a hardware fault: ports report their own faults and keep their last
+ * values; a port that throws anyway is reported as failing, and the next pass runs as usual. Tests drive it with a
+ * {@link ManualClock}. A pass allocates nothing unless it returns a frame.
  */
-public final class ScanLoop implements AutoCloseable {
+public final class ScanLoop {
     private static final Logger log = LoggerFactory.getLogger(ScanLoop.class);
     private static final int SQUARES = 81;
     private static final int CHANNELS = SQUARES + KomadaiSensors.SLOTS;
@@ -45,21 +40,19 @@ public final class ScanLoop implements AutoCloseable {
     private final ScanSettings settings;
     private final FaultReporter.Device squarePort;
     private final FaultReporter.Device komadaiPort;
-    private final FaultReporter.Device listenerPort;
     private final Debouncer debouncer;
     private final SquareReading[] squareSample = new SquareReading[SQUARES];
     private final int[] komadaiSample = new int[KomadaiSensors.SLOTS];
     private final SquareReading[] stableSquares = new SquareReading[SQUARES];
     private final int[] stableKomadai = new int[KomadaiSensors.SLOTS];
-    private final List<FrameListener> listeners = new CopyOnWriteArrayList<>();
     /** An array, not a list: going through it in every pass allocates nothing. */
     private volatile PassListener[] passListeners = new PassListener[0];
 
     private volatile SensorFrame lastFrame;
     private boolean published;
     private long passes;
-    private ScheduledExecutorService ownExecutor;
-    private ScheduledFuture<?> running;
+    /** Whether a pass listener's failure was logged and it has not succeeded since: logged once, not per pass. */
+    private boolean passListenerFailing;
 
     public ScanLoop(SquareSensors squares, KomadaiSensors komadai, ScanSettings settings, MonotonicClock clock,
                     FaultReporter faults) {
@@ -69,20 +62,9 @@ public final class ScanLoop implements AutoCloseable {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.squarePort = faults.device("square sensors", "scan loop");
         this.komadaiPort = faults.device("komadai sensors", "scan loop");
-        this.listenerPort = faults.device("frame listener", "scan loop");
         this.debouncer = new Debouncer(CHANNELS, settings.stableMillis());
         Arrays.fill(squareSample, SquareReading.EMPTY);
         Arrays.fill(stableSquares, SquareReading.EMPTY);
-    }
-
-    /** Starts sending published frames to {@code listener}. */
-    public void addFrameListener(FrameListener listener) {
-        listeners.add(Objects.requireNonNull(listener));
-    }
-
-    /** Stops sending frames to {@code listener}. */
-    public void removeFrameListener(FrameListener listener) {
-        listeners.remove(listener);
     }
 
     /** Tells {@code listener} about every pass that read the squares (see {@link PassListener}). */
@@ -109,17 +91,17 @@ public final class ScanLoop implements AutoCloseable {
     }
 
     /** One pass at the injected clock's time. */
-    public boolean step() {
+    public Optional<SensorFrame> step() {
         return step(clock.millis());
     }
 
     /**
-     * One pass: samples both ports, debounces, publishes a frame if a stable change happened.
+     * One pass: samples both ports, debounces, and returns the new stable frame if a stable change happened.
      *
      * @param nowMillis the time of the samples, never earlier than the previous pass
-     * @return whether a frame was published
+     * @return the frame read (the board's new stable state), or empty when nothing changed stably
      */
-    public boolean step(long nowMillis) {
+    public Optional<SensorFrame> step(long nowMillis) {
         passes++;
         boolean squaresRead = sampleSquares();
         sampleKomadai();
@@ -144,7 +126,7 @@ public final class ScanLoop implements AutoCloseable {
         }
         if (!changed || !debouncer.allSettled()) {
             passCompleted(squaresRead, nowMillis);
-            return false;
+            return Optional.empty();
         }
         if (!published) {
             // the first frame: the board reached this state when its last channel first showed its value
@@ -153,22 +135,30 @@ public final class ScanLoop implements AutoCloseable {
             }
             published = true;
         }
-        publish(new SensorFrame(frameTime, stableSquares, stableKomadai));
+        SensorFrame frame = new SensorFrame(frameTime, stableSquares, stableKomadai);
+        lastFrame = frame;
+        log.debug("stable frame {}", frame);
         passCompleted(squaresRead, nowMillis);
-        return true;
+        return Optional.of(frame);
     }
 
     private void passCompleted(boolean squaresRead, long nowMillis) {
         if (!squaresRead) {
             return;
         }
+        boolean failed = false;
         for (PassListener l : passListeners) {
             try {
                 l.onPassCompleted(nowMillis);
             } catch (RuntimeException e) {
-                listenerPort.failed("pass listener " + l + " threw " + e, e);
+                // a listener's bug, not the sensors': logged as such, once until it passes again
+                failed = true;
+                if (!passListenerFailing) {
+                    log.error("pass listener {} failed (the sensors are fine)", l, e);
+                }
             }
         }
+        passListenerFailing = failed;
     }
 
     private boolean sampleSquares() {
@@ -200,65 +190,6 @@ public final class ScanLoop implements AutoCloseable {
         } catch (RuntimeException e) {
             komadaiPort.failed("sampling the komadai threw " + e, e);
             Arrays.fill(komadaiSample, SensorFrame.UNKNOWN);
-        }
-    }
-
-    private void publish(SensorFrame frame) {
-        lastFrame = frame;
-        log.debug("stable frame {}", frame);
-        for (FrameListener l : listeners) {
-            try {
-                l.onFrame(frame);
-                listenerPort.succeeded();
-            } catch (RuntimeException e) {
-                listenerPort.failed("frame listener " + l + " threw " + e, e);
-            }
-        }
-    }
-
-    /** Runs the loop on its own daemon thread at the configured rate until {@link #close()}. */
-    public synchronized void start() {
-        ownExecutor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "shogiban-scan");
-            t.setDaemon(true);
-            t.setPriority(Thread.MAX_PRIORITY);
-            return t;
-        });
-        start(ownExecutor);
-    }
-
-    /** Runs the loop on {@code executor} at the configured rate until {@link #close()}. */
-    public synchronized void start(ScheduledExecutorService executor) {
-        if (running != null) {
-            throw new IllegalStateException("the scan loop is already running");
-        }
-        log.info("scan loop starting at {} Hz, stable time {} ms", settings.rateHz(), settings.stableMillis());
-        running = executor.scheduleAtFixedRate(this::guardedStep, 0, settings.periodMicros(), TimeUnit.MICROSECONDS);
-    }
-
-    private void guardedStep() {
-        try {
-            step(clock.millis());
-        } catch (RuntimeException e) {
-            // an exception escaping here would cancel the schedule and stop the board: log it and keep scanning
-            log.error("scan pass {} failed; the loop goes on", passes, e);
-        } catch (Error e) {
-            log.error("scan pass {} failed fatally; the scan loop stops", passes, e);
-            throw e;
-        }
-    }
-
-    /** Stops the loop; a pass under way finishes. */
-    @Override
-    public synchronized void close() {
-        if (running != null) {
-            running.cancel(false);
-            running = null;
-            log.info("scan loop stopped after {} passes", passes);
-        }
-        if (ownExecutor != null) {
-            ownExecutor.shutdown();
-            ownExecutor = null;
         }
     }
 }

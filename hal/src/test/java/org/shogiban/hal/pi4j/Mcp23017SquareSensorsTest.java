@@ -176,13 +176,12 @@ class Mcp23017SquareSensorsTest {
         ManualClock clock = new ManualClock();
         ScanLoop loop = new ScanLoop(sensors, new MemoryKomadaiSensors(), ScanSettings.defaults(), clock, faults);
         List<SensorFrame> frames = new ArrayList<>();
-        loop.addFrameListener(frames::add);
         for (int pass = 0; pass < 12; pass++) {
             // 7g (index 56, the 57th input = chip 4 GPA0) occupied from pass 6 on
             for (int c = 0; c < 6; c++) {
                 MockBoard.answerGpio(mocks.get(c), c == 4 && pass >= 6 ? 0xFE : 0xFF, 0xFF);
             }
-            loop.step(clock.millis());
+            loop.step(clock.millis()).ifPresent(frames::add);
             clock.advance(10);
         }
         assertThat(frames).hasSize(2);

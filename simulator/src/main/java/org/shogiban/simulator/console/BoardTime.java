@@ -8,7 +8,7 @@ import org.shogiban.hal.scan.ManualClock;
  * How time passes for the console board: in real time, the application runs its own 100 Hz scan thread and the console
  * waits by sleeping; stepped (tests, scripted runs), a {@link ManualClock} is moved in 10 ms passes and nothing sleeps.
  */
-interface BoardTime {
+public interface BoardTime {
 
     /** The scan clock the board runs on. */
     MonotonicClock clock();

@@ -11,8 +11,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import org.shogiban.app.BoardApplication;
-import org.shogiban.app.ChangeJournal;
-import org.shogiban.session.GameSession;
+import org.shogiban.app.BoardAssembly;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardView;
 import org.shogiban.session.GameSettings;
@@ -26,8 +25,6 @@ import org.shogiban.hal.Button;
 import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.memory.MemoryBoard;
-import org.shogiban.hal.scan.ScanSettings;
-import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.Sides;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Piece;
@@ -81,6 +78,8 @@ public final class ConsoleSession {
     private final Deque<String> lastEvents = new ArrayDeque<>();
 
     /**
+     * A console board on its own memory hardware, without journal or link (tests, scripted runs).
+     *
      * @param in the commands, one per line
      * @param out where the board and the events are printed
      * @param time real or stepped time
@@ -91,24 +90,30 @@ public final class ConsoleSession {
      */
     public ConsoleSession(Reader in, PrintStream out, BoardTime time, GameSettings settings, RecordSink records,
                           Clock wallClock, boolean prompt) {
-        this(in, out, time, settings, records, prompt, new GameSession(settings, wallClock), ChangeJournal.NONE);
+        this(in, out, time, settings, prompt, new MemoryBoard(settings.inference().sensorKind(), time.clock()),
+                records, wallClock);
+    }
+
+    private ConsoleSession(Reader in, PrintStream out, BoardTime time, GameSettings settings, boolean prompt,
+                           MemoryBoard hardware, RecordSink records, Clock wallClock) {
+        this(in, out, time, settings, prompt, hardware, BoardAssembly.of(settings, hardware.board())
+                .clock(time.clock()).wallClock(wallClock).recordShelf(disk -> records).assemble().application());
     }
 
     /**
-     * A console board on a session made by the caller (e.g. resumed from a state directory's journal), journalling
-     * every change; the simulated pieces stand where the session's game left them.
+     * A console board on a board put together by {@link BoardAssembly} on {@code hardware} (its journal, records and
+     * link are the assembly's); the simulated pieces stand where the session's game left them.
      */
-    public ConsoleSession(Reader in, PrintStream out, BoardTime time, GameSettings settings, RecordSink records,
-                          boolean prompt, GameSession session, ChangeJournal journal) {
+    public ConsoleSession(Reader in, PrintStream out, BoardTime time, GameSettings settings, boolean prompt,
+                          MemoryBoard hardware, BoardApplication app) {
         this.in = in instanceof BufferedReader b ? b : new BufferedReader(in);
         this.out = out;
         this.time = time;
         this.settings = settings;
         this.kind = settings.inference().sensorKind();
         this.prompt = prompt;
-        this.hardware = new MemoryBoard(kind, time.clock());
-        this.app = new BoardApplication(hardware.board(), ScanSettings.defaults(), time.clock(), session, records);
-        app.setJournal(journal);
+        this.hardware = hardware;
+        this.app = app;
         this.table = new PieceTable(kind, hardware.squares, hardware.komadai);
         app.addListener(this::onEvent);
     }

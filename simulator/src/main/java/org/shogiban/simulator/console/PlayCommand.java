@@ -9,25 +9,18 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import org.shogiban.app.BackgroundRecordSink;
-import org.shogiban.app.ChangeJournal;
-import org.shogiban.app.Resumption;
-import org.shogiban.app.SessionJournal;
 import org.shogiban.clock.TimeControl;
 import org.shogiban.journal.JournalException;
-import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
-import org.shogiban.app.RecordDirectory;
-import org.shogiban.app.RecordSink;
-import org.shogiban.app.SerialLinks;
+import org.shogiban.app.AssembledBoard;
+import org.shogiban.app.BoardAssembly;
 import org.shogiban.app.StartPositions;
-import org.shogiban.hal.Button;
+import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.scan.ManualClock;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.link.JSerialCommTransport;
-import org.shogiban.link.LinkSettings;
 import org.shogiban.rules.Position;
 import org.shogiban.simulator.Options;
 import org.shogiban.simulator.SensorKinds;
@@ -105,47 +98,30 @@ public final class PlayCommand implements SimulatorCommand {
         if (records == null && state != null) {
             records = Path.of(state).resolve("records").toString();
         }
-        BackgroundRecordSink sink = records == null ? null
-                : new BackgroundRecordSink(new RecordDirectory(Path.of(records)));
-        Clock wall = Clock.systemDefaultZone();
         boolean terminal = interactive();
         String serial = o.values().get("serial");
         BoardTime time = timeFor(terminal || serial != null || state != null);
-        SessionJournal journal = null;
-        AutoCloseable link = () -> { };
+        MemoryBoard hardware = new MemoryBoard(settings.inference().sensorKind(), time.clock());
+        BoardAssembly assembly = BoardAssembly.of(settings, hardware.board()).clock(time.clock())
+                .wallClock(Clock.systemDefaultZone()).records(records == null ? null : Path.of(records))
+                .state(state == null ? null : Path.of(state)).resumptionNotes(line -> out.println("» " + line))
+                .arbiterPin(Optional.ofNullable(System.getenv("SHOGIBAN_ARBITER_PIN")));
+        if (serial != null) {
+            assembly.link(new JSerialCommTransport(Path.of(serial), 115_200), "simulator");
+        }
+        AssembledBoard board;
         try {
-            GameSession session;
-            if (state == null) {
-                session = new GameSession(settings, wall);
-            } else {
-                try {
-                    journal = SessionJournal.open(Path.of(state), wall);
-                } catch (JournalException e) {
-                    throw new UsageError("state directory " + state + ": " + e.getMessage());
-                }
-                session = Resumption.session(settings, wall, journal, time.clock().millis(),
-                        line -> out.println("» " + line));
-            }
+            board = assembly.assemble();
+        } catch (JournalException e) {
+            throw new UsageError("state directory " + state + ": " + e.getMessage());
+        }
+        try (board) {
             ConsoleSession console = new ConsoleSession(new InputStreamReader(stdin, StandardCharsets.UTF_8), out,
-                    time, settings, sink == null ? RecordSink.NONE : sink, terminal, session,
-                    journal == null ? ChangeJournal.NONE : journal);
+                    time, settings, terminal, hardware, board.application());
             if (serial != null) {
-                Path recordDir = records == null ? null : Path.of(records);
-                link = SerialLinks.attach(console.application(), recordDir,
-                        SerialLinks.eventDirectory(state == null ? null : Path.of(state), recordDir),
-                        new JSerialCommTransport(Path.of(serial), 115_200),
-                        LinkSettings.of("simulator", Optional.ofNullable(System.getenv("SHOGIBAN_ARBITER_PIN"))));
                 out.println("USB link on " + serial + " (docs/serial-protocol.md)");
             }
             return console.run();
-        } finally {
-            link.close();
-            if (sink != null) {
-                sink.close();
-            }
-            if (journal != null) {
-                journal.close();
-            }
         }
     }
 }

@@ -16,7 +16,6 @@ import org.shogiban.hal.scan.ScanSettings;
 public final class HalScanLoopDebouncer implements FrameDebouncer {
     private final ScanLoop loop;
     private SensorFrame raw;
-    private SensorFrame published;
 
     /**
      * @param scanMillis the time between two scans
@@ -42,14 +41,11 @@ public final class HalScanLoopDebouncer implements FrameDebouncer {
         FaultReporter faults = new FaultReporter(() -> raw == null ? 0 : raw.timeMillis());
         this.loop = new ScanLoop(squares, komadai, new ScanSettings(rateHz, stableMillis), () -> raw.timeMillis(),
                 faults);
-        loop.addFrameListener(frame -> published = frame);
     }
 
     @Override
     public SensorFrame debounce(SensorFrame rawFrame) {
         raw = rawFrame;
-        published = null;
-        loop.step(rawFrame.timeMillis());
-        return published;
+        return loop.step(rawFrame.timeMillis()).orElse(null);
     }
 }

@@ -1,6 +1,5 @@
 package org.shogiban.simulator.trace;
 
-import java.util.Locale;
 import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.Player;
 import org.shogiban.rules.PieceType;
@@ -16,7 +15,7 @@ public sealed interface Place {
     record OnSquare(Square square) implements Place {
         @Override
         public String text() {
-            return square.usi();
+            return org.shogiban.inference.Places.square(square);
         }
     }
 
@@ -24,7 +23,7 @@ public sealed interface Place {
     record OnKomadai(Player player, KomadaiSlot slot) implements Place {
         @Override
         public String text() {
-            return player.name().toLowerCase(Locale.ROOT) + ":" + PieceType.HAND_KINDS[slot.ordinal()].letter();
+            return org.shogiban.inference.Places.slot(player, slot);
         }
     }
 

@@ -1,7 +1,5 @@
 package org.shogiban.simulator.web;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -10,13 +8,9 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.shogiban.app.BackgroundRecordSink;
+import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardApplication;
-import org.shogiban.app.RecordDirectory;
-import org.shogiban.app.RecordSink;
-import org.shogiban.app.Resumption;
-import org.shogiban.app.SerialLinks;
-import org.shogiban.app.SessionJournal;
+import org.shogiban.app.BoardAssembly;
 import org.shogiban.app.StartPositions;
 import org.shogiban.clock.TimeControl;
 import org.shogiban.hal.Board;
@@ -28,10 +22,7 @@ import org.shogiban.hal.MonotonicClock;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.hal.scan.ManualClock;
-import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.inference.InferenceConfig;
-import org.shogiban.inference.SlotMismatch;
-import org.shogiban.inference.SquareMismatch;
 import org.shogiban.link.LinkSettings;
 import org.shogiban.link.SerialTransport;
 import org.shogiban.notation.GameRecord;
@@ -39,7 +30,6 @@ import org.shogiban.notation.Handicap;
 import org.shogiban.notation.RecordBoard;
 import org.shogiban.notation.kif.KifWriter;
 import org.shogiban.rules.Game;
-import org.shogiban.rules.GameResult;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Position;
@@ -48,7 +38,6 @@ import org.shogiban.rules.Square;
 import org.shogiban.session.ArbiterCommands;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardSnapshot;
-import org.shogiban.session.BoardView;
 import org.shogiban.session.GameRequest;
 import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
@@ -81,8 +70,6 @@ public final class BoardApplicationAdapter implements WebBoard {
     /** Log lines kept for listeners that come later. */
     static final int RECENT = 50;
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
-    /** What the board application cannot do; the page shows these buttons but the board answers that it cannot. */
-    static final List<String> UNSUPPORTED = List.of();
     /** The time control of a new game when the page or the command line names none. */
     static final String DEFAULT_TIME = "main=600,byoyomi=30,periods=1";
 
@@ -92,12 +79,23 @@ public final class BoardApplicationAdapter implements WebBoard {
      * @param records the directory where records are saved and listed, or null to keep them in memory only
      * @param state the state directory (journal, link events), or null for none
      * @param serial the USB link's device, or null for no link
-     * @param link the link's settings (board id, arbiter PIN), used with {@code serial}
+     * @param link the link's settings (board id, queue sizes), used with {@code serial}
+     * @param arbiterPin the board's arbiter PIN, for the page and the link alike; empty: the arbiter's actions are off
      */
-    public record Storage(Path records, Path state, SerialTransport serial, LinkSettings link) {
-        /** Records only (or none), no journal, no link. */
+    public record Storage(Path records, Path state, SerialTransport serial, LinkSettings link,
+                          Optional<String> arbiterPin) {
+        public Storage {
+            Objects.requireNonNull(arbiterPin, "arbiterPin");
+        }
+
+        /** Records only (or none), no journal, no link, no arbiter. */
         public static Storage records(Path records) {
-            return new Storage(records, null, null, null);
+            return new Storage(records, null, null, null, Optional.empty());
+        }
+
+        /** The same with this arbiter's PIN. */
+        public Storage withPin(String pin) {
+            return new Storage(records, state, serial, link, Optional.of(pin));
         }
     }
 
@@ -108,11 +106,9 @@ public final class BoardApplicationAdapter implements WebBoard {
     private final Board ports;
     private final PieceTable table;
     private final GameShelf shelf;
-    private final BackgroundRecordSink diskSink;
-    private final SessionJournal journal;
     private final GameSettings boardSettings;
+    private final AssembledBoard assembled;
     private final BoardApplication app;
-    private final AutoCloseable serialLink;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     /** The last log lines, told to a new listener first. */
     private final java.util.Deque<String[]> recent = new java.util.ArrayDeque<>();
@@ -148,28 +144,28 @@ public final class BoardApplicationAdapter implements WebBoard {
         this.ports = new Board(hardware.squares, hardware.komadai, new PageLeds(), hardware.clock, new PageBuzzer(),
                 hardware.buttons, hardware.faults, () -> { });
         this.table = new PieceTable(sensors, hardware.squares, hardware.komadai);
-        this.diskSink = storage.records() == null ? null
-                : new BackgroundRecordSink(new RecordDirectory(storage.records()));
-        this.shelf = new GameShelf(storage.records(), diskSink == null ? RecordSink.NONE : diskSink);
-        this.journal = storage.state() == null ? null : SessionJournal.open(storage.state(), wallClock);
-        GameSession session = journal == null ? new GameSession(boardSettings, wallClock)
-                : Resumption.session(boardSettings, wallClock, journal, clock.millis(), line -> {
+        GameShelf[] shelfMade = new GameShelf[1];
+        BoardAssembly assembly = BoardAssembly.of(boardSettings, ports).clock(clock).wallClock(wallClock)
+                .records(storage.records()).recordShelf(disk -> shelfMade[0] = new GameShelf(storage.records(), disk))
+                .state(storage.state()).resumptionNotes(line -> {
                     log.info("{}", line);
                     logged("event", line);
-                });
-        app = new BoardApplication(ports, ScanSettings.defaults(), clock, session, shelf);
-        if (journal != null) {
-            app.setJournal(journal);
+                })
+                .listener(this::onEvent).passListener(now -> snapshotPassed());
+        assembly.arbiterPin(storage.arbiterPin());
+        if (storage.serial() != null) {
+            assembly.link(storage.serial(), storage.link() != null ? storage.link()
+                    : LinkSettings.of("simulator", Optional.empty()));
         }
-        app.addListener(this::onEvent);
-        app.addPassListener(now -> snapshotPassed());
-        serialLink = storage.serial() == null ? () -> { } : SerialLinks.attach(app, storage.records(),
-                SerialLinks.eventDirectory(storage.state(), storage.records()), storage.serial(), storage.link());
+        assembled = assembly.assemble();
+        shelf = shelfMade[0];
+        app = assembled.application();
+        GameSession session = app.session();
         noteSettings(session);
         // the simulated pieces stand where the players left them: the start, or the resumed game's position
         table.layOut(session.position());
         if (!stepped) {
-            app.start();
+            assembled.start();
         }
         log.info("web board: {} mode, time {}, start {}", mode, timeText, startText);
     }
@@ -213,7 +209,7 @@ public final class BoardApplicationAdapter implements WebBoard {
     }
 
     /** Lets board time pass on a {@link ManualClock}, one scan pass every 10 ms (tests; nothing sleeps). */
-    void advance(long millis) {
+    public void advance(long millis) {
         if (!stepped) {
             throw new IllegalStateException("the board runs in real time on its own thread");
         }
@@ -297,98 +293,22 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     @Override
     public synchronized Setup setup() {
-        return new Setup(sensors, mode, timeText, startText, UNSUPPORTED);
+        return new Setup(sensors, mode, timeText, startText);
     }
 
     @Override
-    public ObjectNode snapshot() {
-        BoardView view = app.view();
-        long now = clock.millis();
-        ObjectNode s = JsonNodeFactory.instance.objectNode();
-        s.put("phase", switch (view.phase()) {
-            case SETTING_UP -> "SETUP";
-            case PLAYING -> "PLAYING";
-            case PAUSED -> "PAUSED";
-            case OVER -> "OVER";
-        });
-        BoardSnapshot session = app.snapshot();
-        synchronized (this) {
-            s.put("ply", session.ply());
-            s.put("sfen", view.position().toSfen());
-            ArrayNode list = s.putArray("moves");
-            session.moves().forEach(list::add);
-            s.put("toMove", view.position().sideToMove().label());
-            ObjectNode clockNode = session.clock() == null
-                    ? JsonNodeFactory.instance.objectNode().put("running", "none")
-                    : JSON.valueToTree(session.clock());
-            clockNode.put("control", timeText);
-            s.set("clock", clockNode);
-            s.put("start", start.toSfen());
-            s.put("mode", mode);
-            ObjectNode names = s.putObject("players");
-            names.put("sente", players.sente());
-            names.put("gote", players.gote());
-        }
-        s.set("result", result(view.result()));
-        s.put("arbiterCalled", session.arbiterCalled());
-        ObjectNode waiting = waitingFor(view);
-        if (waiting == null && session.waitingFor().stream().anyMatch(w -> w.kind().equals("pieces"))) {
-            // after a resume or an undo the board checks the pieces against the game; nothing is wrong, hold still
-            waiting = JsonNodeFactory.instance.objectNode().put("kind", "check");
-        }
-        s.set("waitingFor", waiting);
-        s.put("sensors", sensors.name().toLowerCase(Locale.ROOT));
-        s.put("inCheck", view.phase() == org.shogiban.session.BoardPhase.PLAYING && view.position().isInCheck());
-        s.put("lastMove", view.lastMove() == null ? null : view.lastMove().usi());
-        return s;
+    public String stateJson() {
+        return app.snapshot().toJson();
     }
 
-    private static ObjectNode result(GameResult r) {
-        if (!r.isOver()) {
-            return null;
-        }
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("status", r.status().name());
-        o.put("winner", r.winner() == null ? null : r.winner().label());
-        o.put("reason", r.reason() == null ? null : r.reason().name());
-        o.put("ply", r.ply());
-        return o;
+    @Override
+    public ObjectNode prompt() {
+        return PagePrompt.of(app.view(), app.snapshot());
     }
 
-    private static ObjectNode waitingFor(BoardView view) {
-        ObjectNode w = JsonNodeFactory.instance.objectNode();
-        switch (view.phase()) {
-            case SETTING_UP -> w.put("kind", "setup");
-            case OVER -> {
-                w.put("kind", "next-game");
-                w.put("button", "menu");
-                return w;
-            }
-            case PLAYING -> {
-                if (view.illegalMove() != null) {
-                    w.put("kind", "put-back");
-                    w.put("move", view.illegalMove().usi());
-                } else if (view.promotionSquare() != null) {
-                    w.put("kind", "promotion");
-                    w.put("square", view.promotionSquare().usi());
-                    return w;
-                } else if (!view.wrongSquares().isEmpty() || !view.wrongSlots().isEmpty()) {
-                    w.put("kind", "put-back");
-                } else {
-                    return null;
-                }
-            }
-        }
-        ArrayNode squares = w.putArray("squares");
-        for (SquareMismatch m : view.wrongSquares()) {
-            squares.add(m.square().usi());
-        }
-        ArrayNode slots = w.putArray("slots");
-        for (SlotMismatch m : view.wrongSlots()) {
-            slots.add(m.player().name().toLowerCase(Locale.ROOT) + ":"
-                    + org.shogiban.rules.PieceType.HAND_KINDS[m.slot().ordinal()].letter());
-        }
-        return w;
+    @Override
+    public Optional<String> arbiterPin() {
+        return assembled.arbiterPin();
     }
 
     @Override
@@ -505,22 +425,7 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     @Override
     public void close() {
-        app.close();
-        try {
-            serialLink.close();
-        } catch (Exception e) {
-            log.warn("closing the USB link failed: {}", e.toString());
-        }
-        if (diskSink != null) {
-            diskSink.close();
-        }
-        if (journal != null) {
-            try {
-                journal.close();
-            } catch (java.io.IOException e) {
-                log.warn("closing the journal failed: {}", e.toString());
-            }
-        }
+        assembled.close();
     }
 
     /** The LEDs as the page sees them: the current frame, and a change told to the pages. */

@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import org.shogiban.app.RecordSink;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

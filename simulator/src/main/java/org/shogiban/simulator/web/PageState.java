@@ -10,7 +10,6 @@ import org.shogiban.hal.LedFrame;
 import org.shogiban.hal.Player;
 import org.shogiban.hal.StatusLed;
 import org.shogiban.rules.Piece;
-import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Square;
 import org.shogiban.simulator.table.PieceTable;
 
@@ -20,6 +19,9 @@ import org.shogiban.simulator.table.PieceTable;
  * a page never has to merge.
  */
 final class PageState {
+    /** Reads the board's snapshot into a tree. */
+    static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
     private PageState() {
     }
 
@@ -27,14 +29,13 @@ final class PageState {
     static ObjectNode of(WebBoard board) {
         ObjectNode page = JsonNodeFactory.instance.objectNode();
         page.set("state", board.snapshot());
+        page.set("prompt", board.prompt());
         WebBoard.Setup setup = board.setup();
         ObjectNode s = page.putObject("setup");
         s.put("sensors", setup.sensors().name().toLowerCase(Locale.ROOT));
         s.put("mode", setup.mode());
         s.put("time", setup.time());
         s.put("start", setup.start());
-        ArrayNode unsupported = s.putArray("unsupported");
-        setup.unsupported().forEach(unsupported::add);
 
         LedFrame leds = board.leds();
         PieceTable.TableView table = board.table();
@@ -67,7 +68,7 @@ final class PageState {
 
     /** {@code sente:P}, the trace format's and the page's name of a komadai slot. */
     static String slotName(Player player, KomadaiSlot slot) {
-        return player.name().toLowerCase(Locale.ROOT) + ":" + PieceType.HAND_KINDS[slot.ordinal()].letter();
+        return org.shogiban.inference.Places.slot(player, slot);
     }
 
     /**

@@ -26,11 +26,28 @@ public interface WebBoard extends AutoCloseable {
     Setup setup();
 
     /**
-     * The board's state as one JSON object, the same as the console's {@code state} and the USB link's: at least
-     * {@code phase}, {@code ply}, {@code sfen}, {@code moves}, {@code toMove}, {@code clock}, {@code result},
-     * {@code waitingFor}. A fresh object the caller may keep.
+     * The board's state as one JSON document ({@code session.BoardSnapshot}), byte for byte what the console's
+     * {@code state} and the USB link's {@code STATE} send.
      */
-    ObjectNode snapshot();
+    String stateJson();
+
+    /** {@link #stateJson()} as a fresh JSON object the caller may keep. */
+    default ObjectNode snapshot() {
+        try {
+            return (ObjectNode) PageState.JSON.readTree(stateJson());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("the board's snapshot is not JSON", e);
+        }
+    }
+
+    /**
+     * What only the page needs besides the snapshot: the one thing it asks the players for now, as the page words
+     * it, or null: {@code {kind: setup|promotion|put-back|check|next-game, ...}}.
+     */
+    ObjectNode prompt();
+
+    /** The board's arbiter PIN (the one the USB link checks too); empty: the arbiter's actions are off. */
+    Optional<String> arbiterPin();
 
     /** What the LEDs show now. */
     LedFrame leds();
@@ -101,12 +118,8 @@ public interface WebBoard extends AutoCloseable {
      *     illegal move loses)
      * @param time the time control text
      * @param start the start position's name ({@code startpos}, a handicap, or {@code sfen ...})
-     * @param unsupported the commands the firmware under the adapter cannot do yet, by name
      */
-    record Setup(SensorKind sensors, String mode, String time, String start, List<String> unsupported) {
-        public Setup {
-            unsupported = List.copyOf(unsupported);
-        }
+    record Setup(SensorKind sensors, String mode, String time, String start) {
     }
 
     /**

@@ -92,19 +92,19 @@ public final class WebCommand implements SimulatorCommand {
         SerialTransport serial = o.values().containsKey("serial")
                 ? new JSerialCommTransport(Path.of(o.get("serial", "")), 115_200) : null;
         WebBoard.Setup setup = new WebBoard.Setup(sensors, commit == CommitPolicy.CLOCK ? "tournament" : "casual",
-                o.get("time", BoardApplicationAdapter.DEFAULT_TIME), o.get("start", "startpos"), List.of());
+                o.get("time", BoardApplicationAdapter.DEFAULT_TIME), o.get("start", "startpos"));
         WebBoard board;
         try {
             board = new BoardApplicationAdapter(setup, MonotonicClock.system(), Clock.systemDefaultZone(),
                     new BoardApplicationAdapter.Storage(records, state, serial,
-                            LinkSettings.of("simulator", Optional.of(pin))));
+                            LinkSettings.of("simulator", Optional.empty()), Optional.of(pin)));
         } catch (JournalException e) {
             throw new UsageError("--state " + state + ": " + e.getMessage());
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }
         try {
-            WebServer server = new WebServer(board, new InetSocketAddress(bind, (int) port), pin, HEARTBEAT_MILLIS);
+            WebServer server = new WebServer(board, new InetSocketAddress(bind, (int) port), HEARTBEAT_MILLIS);
             return new Running(board, server, server.start());
         } catch (java.net.BindException e) {
             board.close();

@@ -25,7 +25,7 @@ import java.util.concurrent.Executors;
 import org.shogiban.app.StartPositions;
 import org.shogiban.hal.Button;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.RecordFormat;
 import org.shogiban.rules.Side;
 import org.shogiban.session.ArbiterCommands;
@@ -56,7 +56,6 @@ public final class WebServer implements AutoCloseable {
             "/board.js", new String[] {"board.js", "text/javascript; charset=utf-8"});
 
     private final WebBoard board;
-    private final byte[] pin;
     private final long heartbeatMillis;
     private final ObjectMapper json = new ObjectMapper();
     private final PageNews news = new PageNews();
@@ -69,12 +68,10 @@ public final class WebServer implements AutoCloseable {
     /**
      * @param board the board the pages play on
      * @param address where to listen (port 0: any free port)
-     * @param pin the arbiter's PIN
      * @param heartbeatMillis how often an idle stream is written to, which is when a closed tab is noticed
      */
-    public WebServer(WebBoard board, InetSocketAddress address, String pin, long heartbeatMillis) throws IOException {
+    public WebServer(WebBoard board, InetSocketAddress address, long heartbeatMillis) throws IOException {
         this.board = Objects.requireNonNull(board, "board");
-        this.pin = pin.getBytes(StandardCharsets.UTF_8);
         this.heartbeatMillis = heartbeatMillis;
         this.server = HttpServer.create(address, 64);
         server.createContext("/", this::handle);
@@ -175,7 +172,8 @@ public final class WebServer implements AutoCloseable {
         switch (path) {
             case "/api/state" -> {
                 requireMethod(method, "GET");
-                sendJson(ex, 200, board.snapshot());
+                send(ex, 200, "application/json; charset=utf-8",
+                        board.stateJson().getBytes(java.nio.charset.StandardCharsets.UTF_8));
             }
             case "/api/view" -> {
                 requireMethod(method, "GET");
@@ -253,6 +251,11 @@ public final class WebServer implements AutoCloseable {
     }
 
     private void arbiter(HttpExchange ex, JsonNode b) throws IOException {
+        // the board's own PIN, the one its USB link checks: given once to its assembly
+        byte[] pin = board.arbiterPin().map(p -> p.getBytes(StandardCharsets.UTF_8)).orElse(null);
+        if (pin == null) {
+            throw new Refusal(403, "no arbiter PIN is set on this board: the arbiter's actions are off");
+        }
         byte[] given = text(b, "pin").getBytes(StandardCharsets.UTF_8);
         if (!MessageDigest.isEqual(given, pin)) {
             throw new Refusal(403, "wrong PIN");

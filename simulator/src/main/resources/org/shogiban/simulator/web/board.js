@@ -189,7 +189,8 @@ function renderHand(held) {
 }
 
 function renderState(state) {
-  const s = state.state;
+  // the board's snapshot, with the page's own prompt (from /api/view) as what it waits for
+  const s = Object.assign({}, state.state, {waitingFor: state.prompt});
   const setup = state.setup;
   document.getElementById('setup-line').textContent = setup.sensors + ' sensors, ' + setup.mode + ', time '
     + setup.time + (setup.start === 'startpos' ? '' : ', start ' + setup.start);
@@ -250,7 +251,7 @@ function tick() {
   const clock = view.state.clock;
   for (const side of ['sente', 'gote']) {
     const el = players[side].querySelector('.clock');
-    const face = clock[side];
+    const face = clock[side] || {mainMs: 0, byoyomiMs: 0, periods: 0, considerUnits: 0}; // null: no time control
     const running = clock.running === side && view.state.phase === 'PLAYING';
     el.dataset.running = String(running);
     let main = face.mainMs;

@@ -22,7 +22,7 @@ import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.scan.ManualClock;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.rules.GameStatus;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Position;

@@ -31,7 +31,7 @@ import org.shogiban.inference.InferenceConfig;
 import org.shogiban.link.JSerialCommTransport;
 import org.shogiban.link.LinkSettings;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.GameRecords;
+import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.RecordedMove;
 import org.shogiban.notation.EndKind;
 import org.shogiban.rules.Move;
@@ -115,7 +115,7 @@ class SerialLinkGameTest {
             String games = new String(host.bodyOf("GAMES"), StandardCharsets.UTF_8);
             assertThat(games).matches("2025-03-01T05-05-09\t2025/03/01 05:05:09\t\t\t25\tCHECKMATE sente\n");
             host.send("HELLO");
-            assertThat(host.reply()).isEqualTo("OK shogiban test console 1");
+            assertThat(host.reply()).isEqualTo("OK shogiban test console 2");
         } finally {
             link.close();
             pair.close();

@@ -106,7 +106,7 @@ class WebKillAndResumeTest {
             JsonNode resumed = state(second);
             assertThat(resumed.get("moves").toString()).isEqualTo("[\"7g7f\",\"3c3d\"]");
             assertThat(resumed.get("mode").asText()).isEqualTo("tournament");
-            assertThat(resumed.get("clock").get("control").asText()).startsWith("main=300,byoyomi=10");
+            assertThat(resumed.get("timeControl").asText()).startsWith("main=300,byoyomi=10");
 
             host.send("SINCE 0");
             List<String> all = new ArrayList<>();

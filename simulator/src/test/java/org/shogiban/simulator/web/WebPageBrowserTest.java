@@ -48,9 +48,10 @@ class WebPageBrowserTest {
 
     private void open(SensorKind sensors) throws IOException {
         browser = Chromium.start(temp.resolve("profile"));
-        board = new BoardApplicationAdapter(new WebBoard.Setup(sensors, "casual", "main=600,byoyomi=30", "startpos",
-                List.of()), MonotonicClock.system(), Clock.systemUTC(), temp.resolve("records"));
-        server = new WebServer(board, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), "2468", 1000);
+        board = new BoardApplicationAdapter(new WebBoard.Setup(sensors, "casual", "main=600,byoyomi=30", "startpos"),
+                MonotonicClock.system(), Clock.systemUTC(),
+                BoardApplicationAdapter.Storage.records(temp.resolve("records")).withPin("2468"));
+        server = new WebServer(board, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1000);
         page = server.start();
         browser.get(page.toString());
         waitFor("the page is live and the game started", () -> attr(By.id("link"), "data-link").equals("live")
@@ -231,7 +232,7 @@ class WebPageBrowserTest {
         assertThat(state.get("mode").asText()).isEqualTo("tournament");
         assertThat(state.get("players").get("sente").asText()).isEqualTo("Habu Yoshiharu");
         assertThat(state.get("players").get("gote").asText()).isEqualTo("藤井");
-        assertThat(state.get("clock").get("control").asText()).startsWith("main=300,byoyomi=10");
+        assertThat(state.get("timeControl").asText()).startsWith("main=300,byoyomi=10");
         assertThat(log()).contains("game over: aborted");
         waitFor("each side named by its handicap role and its player", () -> browser.findElement(By.cssSelector(
                 "[data-player='gote'] .clock-name")).getText().equals("☖ gote 上手 · 藤井")

@@ -42,9 +42,10 @@ class WebServerTest {
     @BeforeEach
     void start() throws Exception {
         board = new BoardApplicationAdapter(new WebBoard.Setup(SensorKind.OCCUPANCY, "casual",
-                "main=600,byoyomi=30", "startpos", List.of()), new ManualClock(),
-                Clock.fixed(Instant.parse("2025-03-01T05:05:09Z"), ZoneOffset.UTC), records);
-        server = new WebServer(board, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), "2468", 50);
+                "main=600,byoyomi=30", "startpos"), new ManualClock(),
+                Clock.fixed(Instant.parse("2025-03-01T05:05:09Z"), ZoneOffset.UTC),
+                BoardApplicationAdapter.Storage.records(records).withPin("2468"));
+        server = new WebServer(board, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
         base = server.start();
         board.advance(600);
     }

@@ -41,7 +41,7 @@ import org.shogiban.simulator.table.PieceTable;
 class WebStateAndLinkTest {
     private static final Clock WALL = Clock.fixed(Instant.parse("2025-03-01T05:05:09Z"), ZoneOffset.UTC);
     private static final WebBoard.Setup CASUAL = new WebBoard.Setup(SensorKind.OCCUPANCY, "casual",
-            "main=600,byoyomi=30", "startpos", List.of());
+            "main=600,byoyomi=30", "startpos");
 
     @TempDir
     Path dir;
@@ -63,7 +63,7 @@ class WebStateAndLinkTest {
     @Test
     void aGameAskedForOnThePageResumesAfterARestartOnTheSameStateDirectory() throws Exception {
         BoardApplicationAdapter.Storage storage = new BoardApplicationAdapter.Storage(dir.resolve("state/records"),
-                dir.resolve("state"), null, null);
+                dir.resolve("state"), null, null, Optional.empty());
         long senteMain;
         BoardApplicationAdapter first = board(storage);
         try {
@@ -95,14 +95,15 @@ class WebStateAndLinkTest {
             assertThat(table.at(Square.parse("7g"))).isNull();
             assertThat(table.at(Square.parse("3d"))).isEqualTo(Piece.of(Side.GOTE, PieceType.PAWN));
             assertThat(table.at(Square.parse("2b"))).as("角落ち: gote (上手) plays without the bishop").isNull();
-            assertThat(second.snapshot().get("waitingFor").get("kind").asText()).isEqualTo("check");
+            assertThat(second.prompt().get("kind").asText()).isEqualTo("check");
             second.advance(700);
             JsonNode after = second.snapshot();
-            assertThat(after.get("waitingFor").isNull()).as("the pieces checked").isTrue();
+            assertThat(second.prompt()).as("the pieces checked").isNull();
+            assertThat(after.get("waitingFor")).as("the pieces checked").isEmpty();
             assertThat(after.get("phase").asText()).isEqualTo("PLAYING");
             assertThat(after.get("moves").toString()).isEqualTo("[\"3c3d\",\"7g7f\"]");
             assertThat(after.get("mode").asText()).isEqualTo("tournament");
-            assertThat(after.get("start").asText()).isEqualTo(Handicap.BISHOP.start().toSfen());
+            assertThat(after.get("startSfen").asText()).isEqualTo(Handicap.BISHOP.start().toSfen());
             assertThat(after.get("players").get("sente").asText()).isEqualTo("Habu");
             assertThat(after.get("clock").get("running").asText()).isEqualTo("gote");
             assertThat(after.get("clock").get("sente").get("mainMs").asLong()).isEqualTo(senteMain);
@@ -127,7 +128,7 @@ class WebStateAndLinkTest {
         try (PtyPair pair = new PtyPair(dir).start()) {
             BoardApplicationAdapter board = board(new BoardApplicationAdapter.Storage(dir.resolve("state/records"),
                     dir.resolve("state"), new JSerialCommTransport(pair.boardEnd(), 115_200),
-                    new LinkSettings("test", "web", Optional.of("2468"), 256, 1 << 20, 100, 200)));
+                    new LinkSettings("test", "web", Optional.empty(), 256, 1 << 20, 100, 200), Optional.of("2468")));
             try (Host host = new Host(pair.hostEnd())) {
                 host.handshake(40);
                 board.advance(600);
@@ -163,7 +164,7 @@ class WebStateAndLinkTest {
                 String games = new String(host.body(host.reply()), StandardCharsets.UTF_8);
                 assertThat(games).contains("2025-03-01T05-05-09\t2025/03/01 05:05:09\t");
                 host.send("HELLO");
-                assertThat(host.reply()).isEqualTo("OK shogiban test web 1");
+                assertThat(host.reply()).isEqualTo("OK shogiban test web 2");
             } finally {
                 board.close();
             }

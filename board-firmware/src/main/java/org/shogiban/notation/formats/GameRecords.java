@@ -1,7 +1,11 @@
-package org.shogiban.notation;
+package org.shogiban.notation.formats;
 
 import java.nio.charset.Charset;
 import java.util.List;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.RecordFormat;
+import org.shogiban.notation.RecordFormatException;
+import org.shogiban.notation.RecordText;
 import org.shogiban.notation.csa.CsaReader;
 import org.shogiban.notation.csa.CsaWriter;
 import org.shogiban.notation.jkf.JkfCodec;
@@ -11,18 +15,17 @@ import org.shogiban.notation.usi.UsiRecords;
 
 /**
  * Reads game records in any format the board knows, telling the format by content and the encoding by bytes, and
- * writes them in a chosen format. The entry point of the notation package.
+ * writes them in a chosen format. The entry point of the notation package, in a package of its own: it knows every
+ * format, and the formats know only the record model (package {@code notation}), so the packages have no cycle.
  */
 public final class GameRecords {
     /** Shift_JIS as Windows writes it (Windows-31J, a superset: NEC and IBM extensions), the KIF encoding. */
-    public static final Charset SHIFT_JIS = Charset.forName("windows-31j");
+    public static final Charset SHIFT_JIS = RecordText.SHIFT_JIS;
     /** The most bytes a record may have: 4 MiB, some forty times the longest real game record with comments. */
-    public static final int MAX_RECORD_BYTES = 4 * 1024 * 1024;
+    public static final int MAX_RECORD_BYTES = RecordText.MAX_RECORD_BYTES;
 
     /** What a text that shows no game is told. */
-    public static final String NOT_A_RECORD = "not a game record: expected a KIF move table (手数----指手--) or 手合割,"
-            + " a board diagram, KI2 moves (▲７六歩), CSA (PI or P1..P9), JKF ({\"header\":...,\"moves\":[...]})"
-            + " or a USI position";
+    public static final String NOT_A_RECORD = RecordText.NOT_A_RECORD;
 
     private GameRecords() {
     }
