@@ -36,8 +36,7 @@ public final class SerialLinks {
      */
     public static AutoCloseable attach(BoardApplication app, Path records, Path eventDirectory,
                                        SerialTransport transport, LinkSettings settings) {
-        EventLog events = eventDirectory == null ? new MemoryEventLog(EVENTS_KEPT)
-                : FileEventLog.open(eventDirectory, EVENTS_KEPT);
+        EventLog events = eventLog(eventDirectory);
         EventNumbering numbering = new EventNumbering(events);
         if (app.journal() instanceof SessionJournal journal) {
             int restored = numbering.restore(journal.journal().entries());
@@ -55,6 +54,20 @@ public final class SerialLinks {
             events.close();
             log.debug("link detached");
         };
+    }
+
+    /** The event log in the directory; in memory when there is none or it cannot be opened (the board still starts). */
+    private static EventLog eventLog(Path eventDirectory) {
+        if (eventDirectory == null) {
+            return new MemoryEventLog(EVENTS_KEPT);
+        }
+        try {
+            return FileEventLog.open(eventDirectory, EVENTS_KEPT);
+        } catch (java.io.UncheckedIOException e) {
+            log.error("link: the event log cannot be opened ({}); the events are numbered in memory from the "
+                    + "journal's last on, and SINCE finds only those of this run", e.getMessage());
+            return new MemoryEventLog(EVENTS_KEPT);
+        }
     }
 
     /**
