@@ -62,8 +62,6 @@ public final class BoardApplication implements AutoCloseable {
     static final long SNAPSHOT_MAX_AGE_MILLIS = 100;
     /** How late a pass may wake up and still be stamped with its due time ({@link #dueMillis()}). */
     static final long DUE_SLACK_MILLIS = 2;
-    /** The address the journal's fault is shown under (the journal's file name). */
-    static final String JOURNAL_ADDRESS = "journal.log";
 
     private final Board board;
     private final MonotonicClock clock;
@@ -80,8 +78,8 @@ public final class BoardApplication implements AutoCloseable {
     /** Told before the record, the sounds and the other listeners. */
     private volatile ChangeJournal journal = ChangeJournal.NONE;
     private volatile EventNumbering numbering;
-    /** The journal's fault as last shown, or null. */
-    private FaultEvent shownJournalFault;
+    /** The journal's fault as shown. */
+    private final JournalFaultShown journalFault = new JournalFaultShown();
     private final ConcurrentLinkedQueue<SessionInput> inbox = new ConcurrentLinkedQueue<>();
     private final ButtonListener buttonListener = e -> inbox.add(new SessionInput.Press(e));
     private final FaultListener faultListener = f -> inbox.add(new SessionInput.Fault(f));
@@ -421,22 +419,8 @@ public final class BoardApplication implements AutoCloseable {
      * ({@code journal (disk full) at journal.log}), the link's {@code FAULT}; and its end when the journal caught up.
      */
     private void showJournalFault(long nowMillis) {
-        String why = journal.fault().orElse(null);
-        String shown = shownJournalFault == null ? null : shownJournalFault.chip();
-        String chip = why == null ? null : "journal (" + why + ")";
-        if (Objects.equals(chip, shown)) {
-            return;
-        }
-        // the state first, then the inputs: their own pass through the stages finds it shown
-        FaultEvent ended = shownJournalFault == null ? null : new FaultEvent(shownJournalFault.chip(),
-                shownJournalFault.address(), FaultEvent.Type.RECOVERED, "the journal is written again", nowMillis);
-        shownJournalFault = chip == null ? null : new FaultEvent(chip, JOURNAL_ADDRESS, FaultEvent.Type.FAILED,
-                journal.faultDetail().orElse(why) + "; the game goes on, the changes wait in memory", nowMillis);
-        if (ended != null) {
-            accept(new SessionInput.Fault(ended), nowMillis);
-        }
-        if (shownJournalFault != null) {
-            accept(new SessionInput.Fault(shownJournalFault), nowMillis);
+        for (FaultEvent f : journalFault.update(journal.fault(), journal.faultDetail(), nowMillis)) {
+            accept(new SessionInput.Fault(f), nowMillis);
         }
     }
 
