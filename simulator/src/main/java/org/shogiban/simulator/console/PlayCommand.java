@@ -14,7 +14,6 @@ import org.shogiban.app.ChangeJournal;
 import org.shogiban.app.Resumption;
 import org.shogiban.app.SessionJournal;
 import org.shogiban.clock.TimeControl;
-import org.shogiban.journal.JournalException;
 import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
 import org.shogiban.app.RecordDirectory;
@@ -118,11 +117,8 @@ public final class PlayCommand implements SimulatorCommand {
             if (state == null) {
                 session = new GameSession(settings, wall);
             } else {
-                try {
-                    journal = SessionJournal.open(Path.of(state), wall);
-                } catch (JournalException e) {
-                    throw new UsageError("state directory " + state + ": " + e.getMessage());
-                }
+                // never fails: a state directory that cannot be used is shown as the journal's fault
+                journal = SessionJournal.open(Path.of(state), wall);
                 session = Resumption.session(settings, wall, journal, time.clock().millis(),
                         line -> out.println("» " + line));
             }
