@@ -1,8 +1,10 @@
 package org.shogiban.app;
 
 import java.time.Clock;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -13,6 +15,7 @@ import org.shogiban.hal.Board;
 import org.shogiban.clock.ClockFaces;
 import org.shogiban.hal.ButtonListener;
 import org.shogiban.hal.ClockFace;
+import org.shogiban.hal.FaultEvent;
 import org.shogiban.hal.FaultListener;
 import org.shogiban.hal.LedFrame;
 import org.shogiban.hal.MonotonicClock;
@@ -20,6 +23,7 @@ import org.shogiban.hal.scan.PassListener;
 import org.shogiban.hal.SensorFrame;
 import org.shogiban.hal.scan.ScanLoop;
 import org.shogiban.hal.scan.ScanSettings;
+import org.shogiban.link.LoggedEvent;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.rules.Game;
 import org.shogiban.rules.Side;
@@ -41,10 +45,15 @@ import org.slf4j.LoggerFactory;
  * pass of the {@link ScanLoop} (whose stable frames go to the session), lets time pass for the session, and shows the
  * LEDs planned by {@link LedPlanner}.
  *
- * <p>What the session returns goes out in this order: the journal ({@link #setJournal}), so a change is on the disk
- * before anyone is told of it; then the buzzer ({@link BoardSignals}) and the listeners, in the order they were
- * added (the acknowledgements); then the record is handed to the {@link RecordSink} (off the acknowledgement's
- * path: the journal already holds the change); the LEDs at the end of the pass.
+ * <p>What the session returns for one input is one {@link BoardChange}, passed through the runtime's stages in an
+ * order fixed here: the event numbering ({@link #setNumbering}: the link's numbers, given once, in memory), the
+ * journal ({@link #setJournal}: the change and its numbers forced to the disk before anyone is told of it), the
+ * buzzer and clock display ({@link BoardSignals}), the listeners in the order they were added (the acknowledgements:
+ * console, USB link, web pages), the record file handed to the {@link RecordSink} (off the acknowledgement's path:
+ * the journal already holds the change); the LEDs at the end of the pass. A stage that fails is logged as that
+ * stage's failure (once, until it works again) and the later stages still run. When the journal's disk refuses the
+ * change, the board goes on and shows the fault at once (a {@link FaultEvent} of the journal: status light, the
+ * snapshot's {@code faults}, the link's {@code FAULT}) until the journal has caught up.
  *
  * <p>One mutable owner (the session), driven from one thread: the scan thread of {@link #start()}, or the caller of
  * {@link #step(long)} in tests and the simulator. {@link #view()} and {@link #submit} may be called from any thread.
@@ -62,9 +71,17 @@ public final class BoardApplication implements AutoCloseable {
     private final RecordSink records;
     private final ScanLoop scanLoop;
     private final BoardSignals signals;
-    private final List<BoardListener> listeners = new CopyOnWriteArrayList<>();
+    /** The listeners stage: each listener (a {@link BoardListener} or a change listener) in the order added. */
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    /** The stages after the numbering, in their fixed order. */
+    private final List<Stage> stages;
+    /** Stages failing now (each said once until it works again). */
+    private final Set<String> failingStages = new HashSet<>();
     /** Told before the record, the sounds and the other listeners. */
     private volatile ChangeJournal journal = ChangeJournal.NONE;
+    private volatile EventNumbering numbering;
+    /** The journal's fault as shown. */
+    private final JournalFaultShown journalFault = new JournalFaultShown();
     private final ConcurrentLinkedQueue<SessionInput> inbox = new ConcurrentLinkedQueue<>();
     private final ButtonListener buttonListener = e -> inbox.add(new SessionInput.Press(e));
     private final FaultListener faultListener = f -> inbox.add(new SessionInput.Fault(f));
@@ -111,6 +128,11 @@ public final class BoardApplication implements AutoCloseable {
         this.records = Objects.requireNonNull(records, "records");
         this.scanLoop = new ScanLoop(board.squares(), board.komadai(), scan, clock, board.faults());
         this.signals = new BoardSignals(board);
+        this.stages = List.of(
+                new Stage("journal", c -> journal.changed(c)),
+                new Stage("sounds and clock display", c -> c.events().forEach(signals::onEvent)),
+                new Stage("listeners", this::tellListeners),
+                new Stage("record file", this::saveRecord));
         board.buttons().addListener(buttonListener);
         board.faults().addListener(faultListener);
         view = session.view();
@@ -118,9 +140,42 @@ public final class BoardApplication implements AutoCloseable {
         record = session.record();
     }
 
-    /** Starts sending what happens to {@code listener} (after the listeners added before it). */
+    /** One listener of the listeners stage, under the key it is removed by. */
+    private record Listener(Object key, String name, BoardStage stage) {
+    }
+
+    /** One stage and the name its failures are reported under. */
+    private record Stage(String name, BoardStage stage) {
+    }
+
+    /** Starts sending what happens to {@code listener} (after the listeners added before it), event by event. */
     public void addListener(BoardListener listener) {
-        listeners.add(Objects.requireNonNull(listener));
+        Objects.requireNonNull(listener);
+        listeners.add(new Listener(listener, "listener " + listener, c -> c.events().forEach(listener::onEvent)));
+    }
+
+    /** Starts sending each input's whole change to {@code listener} (after the listeners added before it). */
+    public void addChangeListener(BoardStage listener) {
+        Objects.requireNonNull(listener);
+        listeners.add(new Listener(listener, "listener " + listener, listener));
+    }
+
+    /** Stops sending changes to a listener added by {@link #addChangeListener}. */
+    public void removeChangeListener(BoardStage listener) {
+        listeners.removeIf(l -> l.key() == listener);
+    }
+
+    /**
+     * Sets the event numbering (the link's numbers, stored with the journal's entry), or null for none. Set it
+     * before the first pass.
+     */
+    public void setNumbering(EventNumbering numbering) {
+        this.numbering = numbering;
+    }
+
+    /** The event numbering set by {@link #setNumbering}, or null. */
+    public EventNumbering numbering() {
+        return numbering;
     }
 
     /**
@@ -138,7 +193,7 @@ public final class BoardApplication implements AutoCloseable {
 
     /** Stops sending events to {@code listener}. */
     public void removeListener(BoardListener listener) {
-        listeners.remove(listener);
+        listeners.removeIf(l -> l.key() == listener);
     }
 
     /** Tells {@code listener} about every scan pass that read the sensors (a service watchdog's proof of life). */
@@ -192,43 +247,37 @@ public final class BoardApplication implements AutoCloseable {
      */
     public void step(long nowMillis) {
         for (SessionInput input; (input = inbox.poll()) != null; ) {
-            dispatch(session.accept(input), Math.max(input.timeMillis(), lastMillis));
+            accept(input, Math.max(input.timeMillis(), lastMillis));
         }
         // the scan loop returns what it read; what the session makes of it is the runtime's, not the sensors'
         scanLoop.step(nowMillis).ifPresent(this::frameRead);
-        dispatch(session.accept(new SessionInput.Tick(nowMillis)), nowMillis);
+        accept(new SessionInput.Tick(nowMillis), nowMillis);
         lastMillis = nowMillis;
-        journal.passed(session, nowMillis);
+        run("journal", () -> journal.passed(session, nowMillis), "checkpoint");
+        showJournalFault(nowMillis);
+        long seq = numbering == null ? journal.lastSeq() : numbering.lastSeq();
         if (unshown != null) {
             // the change's own snapshot, made once by the session
-            snapshot = unshown.snapshot().withSeq(journal.lastSeq());
+            snapshot = unshown.snapshot().withSeq(seq);
             snapshotMillis = unshown.timeMillis();
             snapshotView = unshown.view();
             unshown = null;
         }
         if (!view.equals(snapshotView) || nowMillis - snapshotMillis >= SNAPSHOT_MAX_AGE_MILLIS) {
             // not every pass: the snapshot formats the position and the moves, and only its clock changes between
-            snapshot = session.snapshot(nowMillis).withSeq(journal.lastSeq());
+            snapshot = session.snapshot(nowMillis).withSeq(seq);
             snapshotMillis = nowMillis;
             snapshotView = view;
-        } else if (snapshot.seq() != journal.lastSeq()) {
-            snapshot = snapshot.withSeq(journal.lastSeq());
+        } else if (snapshot.seq() != seq) {
+            snapshot = snapshot.withSeq(seq);
         }
         showLeds();
         showClock(nowMillis);
     }
 
-    /**
-     * A stable frame to the session. A failure here is the game session's (a bug), logged as such; the pass goes on
-     * (ticks, snapshot, LEDs), and the sensors are not blamed.
-     */
+    /** A stable frame to the session (a failure there is the session's, said by {@link #accept}). */
     private void frameRead(SensorFrame frame) {
-        try {
-            dispatch(session.accept(new SessionInput.Frame(frame)), frame.timeMillis());
-        } catch (RuntimeException e) {
-            log.error("the game session failed on the sensor frame of {} ms (phase {}); the board goes on",
-                    frame.timeMillis(), session.phase(), e);
-        }
+        accept(new SessionInput.Frame(frame), frame.timeMillis());
     }
 
     /** Runs {@link #step(long)} at the scan rate on a thread of its own until {@link #close()}. */
@@ -302,54 +351,106 @@ public final class BoardApplication implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------------------ output
 
-    /** One input's change, built once by the session: every consumer reads it, none goes back to the session. */
-    private void dispatch(SessionChange change, long nowMillis) {
-        view = change.view();
-        if (!change.changed()) {
+    /** One input through the session, then its change through the stages; a failing session is said as such. */
+    private void accept(SessionInput input, long nowMillis) {
+        SessionChange change;
+        try {
+            change = session.accept(input);
+        } catch (RuntimeException e) {
+            // a bug in the session: not a sensor fault, and the board goes on with the next input
+            log.error("the session failed on {} (phase {}); the input is dropped", input, session.phase(), e);
+            view = session.view();
             return;
         }
-        List<BoardEvent> events = change.events();
-        record = change.record();
-        unshown = change;
-        // the journal first: a change is on the disk before anything shows it
-        try {
-            journal.changed(change, nowMillis);
-        } catch (RuntimeException e) {
-            log.error("journal failed on {}", events.get(0).describe(), e);
+        dispatch(change, nowMillis);
+    }
+
+    /** One input's change, built once by the session: every stage reads it, none goes back to the session. */
+    private void dispatch(SessionChange sessionChange, long nowMillis) {
+        view = sessionChange.view();
+        if (!sessionChange.changed()) {
+            return;
         }
-        boolean recordChanged = sound(events);
-        for (BoardListener l : listeners) {
-            deliver(l, events);
+        List<BoardEvent> events = sessionChange.events();
+        record = sessionChange.record();
+        unshown = sessionChange;
+        noteRecordName(events);
+        EventNumbering numbers = numbering;
+        List<LoggedEvent> numbered = List.of();
+        if (numbers != null) {
+            try {
+                numbered = numbers.number(sessionChange);
+                stageWorks("event numbering");
+            } catch (RuntimeException e) {
+                stageFailed("event numbering", events, e);
+            }
         }
-        // the record file last: it is not on the acknowledgement's path (the journal already holds the change), and
-        // BackgroundRecordSink writes it on its own thread
-        if (recordChanged && recordName != null && change.record() != null) {
-            records.save(recordName, change.record());
+        BoardChange change = new BoardChange(sessionChange, numbered, session, nowMillis);
+        for (Stage stage : stages) {
+            run(stage.name(), () -> stage.stage().accept(change), events.get(0).describe());
+        }
+        showJournalFault(nowMillis);
+    }
+
+    private void tellListeners(BoardChange change) {
+        for (Listener l : listeners) {
+            run(l.name(), () -> l.stage().accept(change), change.events().get(0).describe());
         }
     }
 
-    private static void deliver(BoardListener listener, List<BoardEvent> events) {
-        for (BoardEvent event : events) {
-            try {
-                listener.onEvent(event);
-            } catch (RuntimeException e) {
-                log.error("board listener {} failed on {}", listener, event.describe(), e);
+    /** The record file last: not on the acknowledgement's path (BackgroundRecordSink writes on its own thread). */
+    private void saveRecord(BoardChange change) {
+        if (recordName != null && change.events().stream().anyMatch(BoardApplication::changesRecord)) {
+            if (change.record() != null) {
+                records.save(recordName, change.record());
             }
         }
     }
 
-    /** Sounds the buzzer for the events; returns whether they change the record. */
-    private boolean sound(List<BoardEvent> events) {
-        boolean recordChanged = false;
+    /** Runs one stage; a failure is that stage's, said once until it works again, and the board goes on. */
+    private void run(String stage, Runnable action, String what) {
+        try {
+            action.run();
+            stageWorks(stage);
+        } catch (RuntimeException e) {
+            if (failingStages.add(stage)) {
+                log.error("stage '{}' failed on {}; the later stages go on", stage, what, e);
+            } else {
+                log.debug("stage '{}' failed again on {}: {}", stage, what, e.toString());
+            }
+        }
+    }
+
+    private void stageFailed(String stage, List<BoardEvent> events, RuntimeException e) {
+        if (failingStages.add(stage)) {
+            log.error("stage '{}' failed on {}; the later stages go on", stage, events.get(0).describe(), e);
+        }
+    }
+
+    private void stageWorks(String stage) {
+        if (!failingStages.isEmpty() && failingStages.remove(stage)) {
+            log.info("stage '{}' works again", stage);
+        }
+    }
+
+    /**
+     * Shows the journal's fault as the session shows a device's: the status light, the snapshot's {@code faults}
+     * ({@code journal (disk full) at journal.log}), the link's {@code FAULT}; and its end when the journal caught up.
+     */
+    private void showJournalFault(long nowMillis) {
+        for (FaultEvent f : journalFault.update(journal.fault(), journal.faultDetail(), nowMillis)) {
+            accept(new SessionInput.Fault(f), nowMillis);
+        }
+    }
+
+    /** Names the record file when a game starts or resumes. */
+    private void noteRecordName(List<BoardEvent> events) {
         for (BoardEvent event : events) {
             if (event instanceof BoardEvent.GameStarted || event instanceof BoardEvent.GameResumed) {
                 recordName = RecordDirectory.fileName(session.startedAt(), session.zone());
                 log.info("record {}", recordName);
             }
-            recordChanged |= changesRecord(event);
-            signals.onEvent(event);
         }
-        return recordChanged;
     }
 
     private static boolean changesRecord(BoardEvent event) {

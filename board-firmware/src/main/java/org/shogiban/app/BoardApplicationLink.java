@@ -34,14 +34,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The USB link's port over the board's runtime ({@link BoardApplication}): the session's events, numbered by the
- * runtime's {@link EventNumbering} right after the journal, go to the link; the session's snapshot is the JSON state,
+ * The USB link's port over the board's runtime ({@link BoardApplication}): each input's link events, numbered once by
+ * the runtime's {@link EventNumbering} stage and journalled with the change, go to the link; the session's snapshot is the JSON state,
  * its record directory the stored games; a host's {@code NEW} becomes the session's {@link SessionInput.NewGame} with
  * the players, time control, start and mode asked (refused while a game is being played), and the link's arbiter
  * commands go into the runtime's inbox as the console's do.
  *
- * <p>Threads: the runtime's listener (its thread) takes a snapshot of the record after each event, then hands the
- * event's numbered link events to the link, so a host that reads an event and asks for the record finds the change
+ * <p>Threads: the runtime's listener (its thread) takes a snapshot of the record after each change, then hands the
+ * change's numbered link events to the link, so a host that reads an event and asks for the record finds the change
  * in it; the link's threads never read the mutable game.
  */
 public final class BoardApplicationLink implements LinkedBoard {
@@ -58,7 +58,6 @@ public final class BoardApplicationLink implements LinkedBoard {
 
     private final BoardApplication app;
     private final Path records;
-    private final EventNumbering numbering;
     private final List<Consumer<LoggedEvent>> listeners = new CopyOnWriteArrayList<>();
     private final Map<Path, Cached> cache = new ConcurrentHashMap<>();
     private volatile Snapshot snapshot;
@@ -66,13 +65,11 @@ public final class BoardApplicationLink implements LinkedBoard {
     /**
      * @param app the application, not yet running
      * @param records the directory its records are saved in, or null when they are not kept
-     * @param numbering the application's journal step that numbers the events (set as its journal by the caller)
      */
-    public BoardApplicationLink(BoardApplication app, Path records, EventNumbering numbering) {
+    public BoardApplicationLink(BoardApplication app, Path records) {
         this.app = app;
         this.records = records;
-        this.numbering = numbering;
-        app.addListener(this::onEvent);
+        app.addChangeListener(this::onChange);
     }
 
     // ------------------------------------------------------------------------------------------------ events
@@ -83,23 +80,24 @@ public final class BoardApplicationLink implements LinkedBoard {
         return () -> listeners.remove(listener);
     }
 
-    /** On the runtime's thread: snapshot the game, then hand its numbered events to the link. */
-    private void onEvent(BoardEvent event) {
-        if (event instanceof BoardEvent.GameStarted || event instanceof BoardEvent.GameResumed
-                || (snapshot != null && app.view().phase() != BoardPhase.SETTING_UP)) {
-            takeSnapshot();
+    /** On the runtime's thread: snapshot the game, then hand the change's numbered events to the link. */
+    private void onChange(BoardChange change) {
+        boolean started = change.events().stream().anyMatch(e -> e instanceof BoardEvent.GameStarted
+                || e instanceof BoardEvent.GameResumed);
+        if (started || (snapshot != null && app.view().phase() != BoardPhase.SETTING_UP)) {
+            takeSnapshot(change);
         }
-        for (LoggedEvent e : numbering.take(event)) {
+        for (LoggedEvent e : change.numbered()) {
             for (Consumer<LoggedEvent> l : listeners) {
                 l.accept(e);
             }
         }
     }
 
-    private void takeSnapshot() {
-        GameSession session = app.session();
+    private void takeSnapshot(BoardChange change) {
+        GameSession session = change.session();
         if (session.game().isPresent() && session.startedAt() != null) {
-            snapshot = new Snapshot(EventNumbering.gameId(session), app.record());
+            snapshot = new Snapshot(EventNumbering.gameId(session), change.record());
         }
     }
 

@@ -153,9 +153,8 @@ public final class BoardAssembly {
 
     /**
      * Builds the board; it does not scan yet. If a step fails, what was already built is closed again (the hardware
-     * included) and the failure is thrown.
-     *
-     * @throws org.shogiban.journal.JournalException when the state directory cannot be opened
+     * included) and the failure is thrown. A state directory that cannot be used does not fail it: the board plays
+     * and shows the journal's fault.
      */
     public AssembledBoard assemble() {
         Deque<AutoCloseable> built = AssembledBoard.stack();

@@ -1,13 +1,15 @@
 package org.shogiban.app;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.shogiban.clock.ClockState;
 import org.shogiban.hal.FaultEvent;
+import org.shogiban.journal.JournalEntry;
 import org.shogiban.inference.SlotMismatch;
 import org.shogiban.inference.SquareMismatch;
 import org.shogiban.link.EventLog;
@@ -15,7 +17,6 @@ import org.shogiban.link.LinkEvent;
 import org.shogiban.link.LoggedEvent;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.notation.RecordedMove;
-import org.shogiban.rules.Game;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
 import org.shogiban.session.BoardEvent;
@@ -24,134 +25,98 @@ import org.shogiban.session.IllegalMovePolicy;
 import org.shogiban.session.SessionChange;
 
 /**
- * Numbers the board's events for the USB link in the runtime's "journal first" step: after the session's journal has
- * taken a change, the change's link events are numbered ({@link EventLog#reserve}, in memory: no disk on the
- * runtime's thread) and handed to the link's adapter, which hands them to the link's event thread; that thread forces
- * them to the {@link EventLog} before they go out. So every {@code * <seq>} line a host sees is on the board's disk
- * before it leaves, a number a host saw is never given again (the log goes on from its last number after a restart;
- * a number given but not yet written when the board stopped was never sent), and {@code STATE}'s {@code seq} is the
- * number of the last event whose change the snapshot shows ({@link #lastSeq()}, which the runtime writes into it).
- * At a start, {@link #catchUp} numbers the moves the journal kept and the log did not.
+ * The runtime's event numbering stage: each input's link events are numbered once, in memory ({@link EventLog#reserve},
+ * no disk on the runtime's thread), just before the journal stage, which writes the numbered lines in the input's
+ * journal entry ({@code "link":[...]}) with the change: so the numbers are on the disk with the change before any
+ * stage tells anyone. The link's event thread then keeps them in its {@link EventLog} ({@code link-events.log},
+ * forced) before they go out; events of inputs that change nothing in the game (a discrepancy, a fault) have no
+ * journal entry and are on the disk by that write alone. After a restart, {@link #restore} keeps in the log the
+ * journalled lines it lacks (the board stopped between the two writes), with their own numbers and words, and the
+ * numbering goes on above both: a number is given once over the board's whole life, and {@code STATE}'s {@code seq}
+ * is the number of the last event whose change the snapshot shows ({@link #lastSeq()}).
  *
- * <p>Wraps the session's journal (or {@link ChangeJournal#NONE}). Runs on the runtime's thread only; the link's
- * adapter collects the numbered events of each board event with {@link #take(BoardEvent)} from its listener.
+ * <p>Runs on the runtime's thread only.
  */
-public final class EventNumbering implements ChangeJournal {
-    private final ChangeJournal journal;
-    private final EventLog log;
-    /** The numbered link events of the last input's board events, until the link's listener takes them. */
-    private final Map<BoardEvent, List<LoggedEvent>> pending = new IdentityHashMap<>();
+public final class EventNumbering {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final org.slf4j.Logger logger = org.slf4j.LoggerFactory.getLogger(EventNumbering.class);
 
-    /**
-     * @param journal the session's journal, written first
-     * @param log where the events are numbered and kept (forced to the disk before the events go out)
-     */
-    public EventNumbering(ChangeJournal journal, EventLog log) {
-        this.journal = Objects.requireNonNull(journal, "journal");
+    private final EventLog log;
+
+    /** @param log where the events are numbered and kept (forced to the disk before the events go out) */
+    public EventNumbering(EventLog log) {
         this.log = Objects.requireNonNull(log, "log");
     }
 
-    /** The journal this numbering wraps. */
-    public ChangeJournal journal() {
-        return journal;
-    }
-
-    @Override
-    public void changed(SessionChange change, long nowMillis) {
-        try {
-            journal.changed(change, nowMillis);
-        } finally {
-            // a failing journal is the runtime's to log; the board goes on, and so do its events
-            number(change);
-        }
-    }
-
-    private void number(SessionChange change) {
-        pending.clear();
+    /**
+     * Numbers the link events of one input's board events, in order; a {@code CLOCK} follows a switch. Empty when none
+     * applies.
+     */
+    public List<LoggedEvent> number(SessionChange change) {
         List<BoardEvent> events = change.events();
         Translation t = new Translation(Facts.of(change));
-        List<BoardEvent> sources = new ArrayList<>(events.size() + 1);
         List<LinkEvent> linkEvents = new ArrayList<>(events.size() + 1);
-        BoardEvent switched = null;
+        boolean switched = false;
         for (BoardEvent e : events) {
             LinkEvent linkEvent = t.translate(e);
             if (linkEvent != null) {
-                sources.add(e);
                 linkEvents.add(linkEvent);
             }
-            if (e instanceof BoardEvent.MovePlayed || e instanceof BoardEvent.MovesTakenBack
-                    || e instanceof BoardEvent.ClockPressed) {
-                switched = e;
-            }
+            switched |= e instanceof BoardEvent.MovePlayed || e instanceof BoardEvent.MovesTakenBack
+                    || e instanceof BoardEvent.ClockPressed;
         }
-        LinkEvent clock = switched == null ? null : t.clock();
+        LinkEvent clock = switched ? t.clock() : null;
         if (clock != null) {
             // one CLOCK per switch, after the moves: the remaining times as the clock now runs for the other side
-            sources.add(switched);
             linkEvents.add(clock);
         }
-        if (linkEvents.isEmpty()) {
-            return;
-        }
-        List<LoggedEvent> numbered = log.reserve(linkEvents);
-        for (int i = 0; i < numbered.size(); i++) {
-            pending.computeIfAbsent(sources.get(i), k -> new ArrayList<>(1)).add(numbered.get(i));
-        }
+        return linkEvents.isEmpty() ? List.of() : log.reserve(linkEvents);
     }
 
     /**
-     * Before the first pass after a start: the moves of the resumed game that the journal kept but the event log
-     * did not (the board stopped between the two writes, or ran without the link) are numbered now, in order, so
-     * that a host's {@code SINCE} finds every move of the game. The log's moves of the game are counted from its
-     * last {@code GAME <id>} event on; nothing is done when the log does not know the game.
+     * At a start, before the first pass: the numbered lines the journal holds ({@code "link"} in its entries) above
+     * the log's last are kept in the log, in order, as they were numbered (the board stopped after the journal's
+     * write and before the log's). Entries without numbers (a journal of an older version) add nothing.
      *
-     * @return how many events were added
+     * @return how many events were kept
      */
-    public int catchUp(GameSession session) {
-        if (session.game().isEmpty() || session.startedAt() == null) {
-            return 0;
-        }
-        String id = gameId(session);
-        int logged = -1;
-        for (LoggedEvent e : log.since(0)) {
-            String[] w = e.event().text().split(" ");
-            switch (w[0]) {
-                case "GAME" -> logged = w.length > 1 && w[1].equals(id)
-                        ? (w.length > 3 && w[2].equals("resumed") ? Integer.parseInt(w[3]) : 0) : -1;
-                case "MOVE" -> logged = logged < 0 ? -1 : Integer.parseInt(w[1]);
-                case "TAKEBACK" -> logged = logged < 0 ? -1 : Integer.parseInt(w[1]);
-                default -> {
-                    // other events do not change the moves
+    public int restore(List<JournalEntry> entries) {
+        List<LoggedEvent> missing = new ArrayList<>();
+        long last = log.lastSeq();
+        for (JournalEntry entry : entries) {
+            for (LoggedEvent e : numberedIn(entry)) {
+                if (e.seq() > last) {
+                    missing.add(e);
+                    last = e.seq();
                 }
             }
         }
-        Game game = session.game().get();
-        if (logged < 0 || logged >= game.plies()) {
-            return 0;
+        if (!missing.isEmpty()) {
+            log.keep(missing);
         }
-        Translation t = new Translation(Facts.of(session));
-        List<LinkEvent> missing = new ArrayList<>();
-        for (int ply = logged + 1; ply <= game.plies(); ply++) {
-            Side mover = (ply % 2 == 1) == (game.start().sideToMove() == Side.SENTE) ? Side.SENTE : Side.GOTE;
-            missing.add(t.translate(new BoardEvent.MovePlayed(0, ply, mover, game.moves().get(ply - 1))));
-        }
-        log.appendAll(missing);
         return missing.size();
     }
 
-    /** The numbered link events of a board event of the last input (empty when it has none); each is taken once. */
-    public List<LoggedEvent> take(BoardEvent event) {
-        List<LoggedEvent> numbered = pending.remove(event);
-        return numbered == null ? List.of() : numbered;
-    }
-
-    @Override
-    public void passed(GameSession session, long nowMillis) {
-        journal.passed(session, nowMillis);
+    /** The numbered link events a journal entry holds ({@code "link":["12 MOVE ...", ...]}); empty when none. */
+    static List<LoggedEvent> numberedIn(JournalEntry entry) {
+        if (!entry.payload().contains("\"link\"")) {
+            return List.of();
+        }
+        try {
+            JsonNode lines = JSON.readTree(entry.payload()).get("link");
+            if (lines == null || !lines.isArray()) {
+                return List.of();
+            }
+            List<LoggedEvent> out = new ArrayList<>(lines.size());
+            lines.forEach(l -> out.add(LoggedEvent.parse(l.asText())));
+            return out;
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            logger.warn("journal entry {}: its link events cannot be read: {}", entry.seq(), e.getMessage());
+            return List.of();
+        }
     }
 
     /** The number of the last event (the link's {@code seq}; kept or on its way to the disk), 0 before the first. */
-    @Override
     public long lastSeq() {
         return log.lastNumbered();
     }
@@ -170,12 +135,6 @@ public final class EventNumbering implements ChangeJournal {
         static Facts of(SessionChange change) {
             return new Facts(change.snapshot().gameId(), change.record(), change.clock(),
                     change.snapshot().timeControl() != null, change.snapshot().result() != null);
-        }
-
-        static Facts of(GameSession session) {
-            String id = session.startedAt() == null ? null : EventNumbering.gameId(session);
-            return new Facts(id, session.record(), null, !session.settings().timeControl().isNone(),
-                    session.result().isOver());
         }
 
         int plies() {

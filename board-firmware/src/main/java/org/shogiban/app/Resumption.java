@@ -12,8 +12,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * How the board starts on a state directory: the game in progress in the journal is resumed; a game being set up as
- * a request asked (players, time control, start, mode) is set up again as asked; a damaged journal, a finished game or
- * a state that does not replay starts a new game, and says why. The same for the service and the
+ * a request asked (players, time control, start, mode) is set up again as asked; a damaged journal resumes as of its
+ * last whole entry before the damage; a finished game or a state that does not replay starts a new game, and says
+ * why. The same for the service and the
  * console board.
  */
 public final class Resumption {
@@ -32,7 +33,9 @@ public final class Resumption {
         JournalRecovery recovery = journal.recovery();
         if (recovery.damaged()) {
             say.accept("journal damaged (" + recovery.problem().orElse("?") + "); kept aside as "
-                    + recovery.setAside().map(Object::toString).orElse("?") + "; a new game starts");
+                    + recovery.setAside().map(Object::toString).orElse("?") + "; "
+                    + (recovery.entries().isEmpty() ? "no whole entry before the damage: a new game starts"
+                    : "the board goes on as of the last whole entry before the damage"));
         } else if (recovery.problem().isPresent()) {
             say.accept("journal: " + recovery.problem().get());
         }

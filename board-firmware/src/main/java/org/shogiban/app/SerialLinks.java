@@ -12,9 +12,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Attaches the USB serial link to a {@link BoardApplication} (the {@code serve} command, the console board's and the
- * web simulator's {@code --serial}). The events are numbered by an {@link EventNumbering} put in the runtime's
- * "journal first" step (right after the session's journal) and kept in {@code link-events.log} in the state directory
- * (the one the journal is in: {@code /var/lib/shogiban}), or in memory when there is none.
+ * web simulator's {@code --serial}). The events are numbered by the runtime's {@link EventNumbering} stage (the
+ * numbers are journalled with each change) and kept in {@code link-events.log} in the state directory (the one the
+ * journal is in: {@code /var/lib/shogiban}), or in memory when there is none.
  */
 public final class SerialLinks {
     private static final Logger log = LoggerFactory.getLogger(SerialLinks.class);
@@ -26,33 +26,48 @@ public final class SerialLinks {
 
     /**
      * Numbers the application's events and starts the link; call after {@link BoardApplication#setJournal} and
-     * before the application's first pass, so that no event is missed.
+     * before the application's first pass, so that no event is missed. The journalled events the event log lacks
+     * (the board stopped between the journal's write and the log's) are kept in it first, with their numbers.
      *
      * @param records the records directory, or null when none is kept
      * @param eventDirectory where {@code link-events.log} is kept (the state directory), or null to number the events
      *     in memory only (they start again from 1 at the next start)
-     * @return what stops the link, gives the application its journal back and closes the event log
+     * @return what stops the link, takes the numbering out of the application and closes the event log
      */
     public static AutoCloseable attach(BoardApplication app, Path records, Path eventDirectory,
                                        SerialTransport transport, LinkSettings settings) {
-        EventLog events = eventDirectory == null ? new MemoryEventLog(EVENTS_KEPT)
-                : FileEventLog.open(eventDirectory, EVENTS_KEPT);
-        ChangeJournal journal = app.journal();
-        EventNumbering numbering = new EventNumbering(journal, events);
-        app.setJournal(numbering);
-        int caughtUp = numbering.catchUp(app.session());
-        if (caughtUp > 0) {
-            log.warn("link: {} moves of the resumed game were not in the event log; numbered now", caughtUp);
+        EventLog events = eventLog(eventDirectory);
+        EventNumbering numbering = new EventNumbering(events);
+        if (app.journal() instanceof SessionJournal journal) {
+            int restored = numbering.restore(journal.journal().entries());
+            if (restored > 0) {
+                log.warn("link: {} events journalled before the stop were not in the event log; kept now with their"
+                        + " numbers", restored);
+            }
         }
-        LinkService link = new LinkService(new BoardApplicationLink(app, records, numbering), events, transport,
-                settings);
+        app.setNumbering(numbering);
+        LinkService link = new LinkService(new BoardApplicationLink(app, records), events, transport, settings);
         link.start();
         return () -> {
             link.close();
-            app.setJournal(journal);
+            app.setNumbering(null);
             events.close();
             log.debug("link detached");
         };
+    }
+
+    /** The event log in the directory; in memory when there is none or it cannot be opened (the board still starts). */
+    private static EventLog eventLog(Path eventDirectory) {
+        if (eventDirectory == null) {
+            return new MemoryEventLog(EVENTS_KEPT);
+        }
+        try {
+            return FileEventLog.open(eventDirectory, EVENTS_KEPT);
+        } catch (java.io.UncheckedIOException e) {
+            log.error("link: the event log cannot be opened ({}); the events are numbered in memory from the "
+                    + "journal's last on, and SINCE finds only those of this run", e.getMessage());
+            return new MemoryEventLog(EVENTS_KEPT);
+        }
     }
 
     /**

@@ -12,8 +12,8 @@ import java.util.Objects;
 import java.util.Optional;
 import org.shogiban.journal.Journal;
 import org.shogiban.journal.JournalEntry;
-import org.shogiban.journal.JournalException;
 import org.shogiban.journal.JournalRecovery;
+import org.shogiban.link.LoggedEvent;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardPhase;
 import org.shogiban.session.GameSession;
@@ -44,12 +44,15 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
      * not delay the pass that acknowledges the move).
      */
     static final long CHECKPOINT_HOLD_MILLIS = 30;
+    /** How often entries waiting for a refusing disk are tried again. */
+    static final long RETRY_MILLIS = 1000;
     /** The entry type of a clock checkpoint. */
     static final String CHECKPOINT = "clock";
 
     private final Journal journal;
     private final Clock wallClock;
     private long lastWriteMillis = Long.MIN_VALUE;
+    private long lastRetryMillis = Long.MIN_VALUE;
     private int checkpoints;
 
     private SessionJournal(Journal journal, Clock wallClock) {
@@ -58,10 +61,9 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
     }
 
     /**
-     * Opens the journal in a state directory (created if needed). A damaged journal is set aside by the journal
-     * package and reported by {@link #recovery()}.
-     *
-     * @throws JournalException when the directory cannot be written
+     * Opens the journal in a state directory (created if needed). Never fails: a damaged journal is set aside by the
+     * journal package (its whole entries before the damage kept), a journal that cannot be opened starts in memory;
+     * {@link #recovery()} says which, {@link #fault()} whether the disk takes the entries.
      */
     public static SessionJournal open(Path stateDir, Clock wallClock) {
         return new SessionJournal(Journal.open(stateDir, wallClock), Objects.requireNonNull(wallClock));
@@ -111,7 +113,16 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
 
     @Override
     public void changed(SessionChange change, long nowMillis) {
-        List<BoardEvent> events = change.events();
+        write(change.events(), List.of(), change.state(), nowMillis);
+    }
+
+    /** The change, with the link's numbers of its events (written with it: the numbering is on the disk too). */
+    @Override
+    public void changed(BoardChange change) {
+        write(change.events(), change.numbered(), change.change().state(), change.nowMillis());
+    }
+
+    private void write(List<BoardEvent> events, List<LoggedEvent> numbered, SessionState state, long nowMillis) {
         String type = null;
         for (BoardEvent e : events) {
             String t = typeOf(e);
@@ -122,7 +133,7 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
         if (type == null) {
             return;
         }
-        long seq = write(type, events, change.state(), nowMillis);
+        long seq = write(type, events, numbered, state, nowMillis);
         if (seq > 0 && events.stream().anyMatch(e -> e instanceof BoardEvent.GameStarted)) {
             compactTo(List.of(journal.since(seq - 1).get(0)));
         }
@@ -130,6 +141,12 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
 
     @Override
     public void passed(GameSession session, long nowMillis) {
+        if (!journal.written() && nowMillis - lastRetryMillis >= RETRY_MILLIS
+                && !session.moveMaySettleWithin(nowMillis, CHECKPOINT_HOLD_MILLIS)) {
+            // the disk refused: try again now and then (each new entry tries too), the entries waiting in order
+            lastRetryMillis = nowMillis;
+            journal.retry();
+        }
         if (session.phase() != BoardPhase.PLAYING || nowMillis - lastWriteMillis < CHECKPOINT_MILLIS) {
             return;
         }
@@ -142,7 +159,7 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
         if (clocks == null || clocks.running() == null || clocks.paused()) {
             return;
         }
-        write(CHECKPOINT, List.of(), session.state(nowMillis), nowMillis);
+        write(CHECKPOINT, List.of(), List.of(), session.state(nowMillis), nowMillis);
         if (++checkpoints > MAX_CHECKPOINTS) {
             // every entry holds the whole state: the game's first entry, the last changes and the last entry suffice
             List<JournalEntry> entries = journal.entries();
@@ -162,36 +179,54 @@ public final class SessionJournal implements ChangeJournal, AutoCloseable {
         return journal.lastSeq();
     }
 
-    private long write(String type, List<BoardEvent> events, SessionState state, long nowMillis) {
+    @Override
+    public Optional<String> fault() {
+        return journal.fault();
+    }
+
+    @Override
+    public Optional<String> faultDetail() {
+        return journal.faultDetail();
+    }
+
+    private long write(String type, List<BoardEvent> events, List<LoggedEvent> numbered, SessionState state,
+                       long nowMillis) {
         try {
-            long seq = journal.append(type, payload(events, state), wallClock.millis());
+            long seq = journal.append(type, payload(events, numbered, state), wallClock.millis());
             lastWriteMillis = nowMillis;
             return seq;
-        } catch (JsonProcessingException | JournalException e) {
-            log.error("journal: {} not written: {}", type, e.getMessage());
-            return 0;
+        } catch (JsonProcessingException e) {
+            // a state that cannot be written as JSON is a bug, not the disk
+            throw new IllegalStateException("journal: " + type + " cannot be written as JSON: " + e.getMessage(), e);
         }
     }
 
     /**
-     * {@code {"events":[...],"state":{...}}}: the state's own JSON text is put in as it is (not parsed and written
-     * again), the event descriptions as a JSON array of strings.
+     * {@code {"events":[...],"link":[...],"state":{...}}}: the event descriptions as a JSON array of strings, the
+     * link's numbered events as their stored lines ({@code "12 MOVE 1 7g7f +7776FU,T3"}; left out when none), the
+     * state's own JSON text as it is (not parsed and written again).
      */
-    static String payload(List<BoardEvent> events, SessionState state) throws JsonProcessingException {
+    static String payload(List<BoardEvent> events, List<LoggedEvent> numbered, SessionState state)
+            throws JsonProcessingException {
         List<String> described = new ArrayList<>(events.size());
         for (BoardEvent e : events) {
             described.add(e.describe());
         }
-        return "{\"events\":" + JSON.writeValueAsString(described) + ",\"state\":" + state.toJson() + "}";
+        String link = "";
+        if (!numbered.isEmpty()) {
+            List<String> lines = new ArrayList<>(numbered.size());
+            for (LoggedEvent e : numbered) {
+                lines.add(e.text());
+            }
+            link = ",\"link\":" + JSON.writeValueAsString(lines);
+        }
+        return "{\"events\":" + JSON.writeValueAsString(described) + link + ",\"state\":" + state.toJson() + "}";
     }
 
     private void compactTo(List<JournalEntry> keep) {
-        try {
-            journal.compact(keep);
-            checkpoints = 0;
-        } catch (JournalException e) {
-            log.error("journal: compaction failed: {}", e.getMessage());
-        }
+        // a refusing disk keeps the compacted journal in memory until it accepts it (journal.fault())
+        journal.compact(keep);
+        checkpoints = 0;
     }
 
     /** The journal entry type of an event that changes the game, or null for one that does not. */

@@ -80,12 +80,18 @@ final class JournalFormat {
             damage = "no whole line (not a journal)";
         }
         int lineNo = 0;
+        int firstCrLf = 0;
         for (int start = 0; start < whole; ) {
-            int end = start;
-            while (bytes[end] != '\n') {
-                end++;
+            int lf = start;
+            while (bytes[lf] != '\n') {
+                lf++;
             }
             lineNo++;
+            // a CR before the LF (a copy through another system) is read past: a payload never holds a CR
+            int end = lf > start && bytes[lf - 1] == '\r' ? lf - 1 : lf;
+            if (end < lf && firstCrLf == 0) {
+                firstCrLf = lineNo;
+            }
             String problem;
             if (lineNo == 1) {
                 long[] header = new long[1];
@@ -112,7 +118,10 @@ final class JournalFormat {
             if (problem != null && damage == null) {
                 damage = "line " + lineNo + ": " + problem;
             }
-            start = end + 1;
+            start = lf + 1;
+        }
+        if (damage == null && firstCrLf > 0) {
+            damage = "line " + firstCrLf + ": CR LF line ends (a copy through another system?)";
         }
         return new Contents(entries, base, whole, damage, maxReadable);
     }

@@ -6,7 +6,8 @@ import java.util.List;
  * Where the link's events are numbered and kept, so that a host that missed some (it was unplugged, or it read too
  * slowly and the link dropped them from its queue) fetches them with {@code SINCE}. Numbers count up from 1 over the
  * board's whole life and survive restarts: {@link FileEventLog} keeps them in the state directory, beside the game's
- * journal, and the board numbers them right after the journal has the change (see {@code app.EventNumbering}).
+ * journal; the board numbers them once, on its runtime's thread, and journals the numbered events with their change
+ * (see {@code app.EventNumbering}), so the numbers are on the disk before any event goes out.
  */
 public interface EventLog extends AutoCloseable {
 

@@ -33,6 +33,8 @@ public final class FileEventLog implements EventLog {
     private final MemoryEventLog kept;
     private FileChannel channel;
     private long linesInFile;
+    /** Whether the last write failed (said once until a write works again). */
+    private boolean failing;
 
     private FileEventLog(Path file, int keep, MemoryEventLog kept, long linesInFile) throws IOException {
         this.file = file;
@@ -140,10 +142,18 @@ public final class FileEventLog implements EventLog {
             }
             channel.force(false);
             linesInFile += numbered.size();
+            if (failing) {
+                failing = false;
+                log.warn("{}: written again from event {} on", file, numbered.get(0).seq());
+            }
         } catch (IOException ex) {
-            // the events are still numbered, kept in memory and pushed: a full or failing disk must not stop the link
-            log.error("{}: events {}..{} not written: {}", file, numbered.get(0).seq(),
-                    numbered.get(numbered.size() - 1).seq(), ex.toString());
+            // the events are still numbered, kept in memory and pushed: a full or failing disk must not stop the link;
+            // those of journalled changes are in the journal too (it shows the disk's fault), the others are lost at
+            // a restart. Said once, not per event.
+            if (!failing) {
+                failing = true;
+                log.error("{}: events from {} on not written: {}", file, numbered.get(0).seq(), ex.toString());
+            }
         }
         kept.keep(numbered);
         if (linesInFile >= 2L * keep) {

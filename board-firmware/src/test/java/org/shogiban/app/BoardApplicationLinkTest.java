@@ -56,11 +56,10 @@ class BoardApplicationLinkTest {
         assertThat(link.record("1999-01-01T00-00-00")).isEmpty();
     }
 
-    /** The link as {@link SerialLinks#attach} puts it on the runtime: numbering right after the journal. */
+    /** The link as {@link SerialLinks#attach} puts it on the runtime: the numbering stage and the link's listener. */
     static BoardApplicationLink attach(Rig rig, Path records) {
-        EventNumbering numbering = new EventNumbering(rig.app.journal(), new MemoryEventLog(1000));
-        rig.app.setJournal(numbering);
-        return new BoardApplicationLink(rig.app, records, numbering);
+        rig.app.setNumbering(new EventNumbering(new MemoryEventLog(1000)));
+        return new BoardApplicationLink(rig.app, records);
     }
 
     @Test

@@ -168,27 +168,28 @@ class JournalTest {
     @Nested
     class Damage {
         @Test
-        void aBadChecksumInTheMiddleSetsTheJournalAsideAndNumberingContinues() throws IOException {
+        void aBadChecksumInTheMiddleSetsTheJournalAsideKeepsTheEntriesBeforeItAndNumberingContinues()
+                throws IOException {
             threeMoves();
             String text = Files.readString(file());
             Files.writeString(file(), text.replace("3c3d", "3c3e"));
             try (Journal j = Journal.open(state(), AT)) {
                 JournalRecovery r = j.recovery();
                 assertThat(r.damaged()).isTrue();
-                assertThat(r.entries()).isEmpty();
+                assertThat(seqs(r.entries())).containsExactly(1L);
                 assertThat(seqs(r.salvaged())).containsExactly(1L);
                 Path aside = state().resolve("journal.log.damaged-20261123T101530Z");
                 assertThat(r.setAside()).hasValue(aside);
                 assertThat(r.problem()).hasValue("the journal was damaged (line 3: bad checksum); it was set aside "
-                        + "as journal.log.damaged-20261123T101530Z with 1 whole entries before the damage; a new "
-                        + "journal starts at seq 4");
+                        + "as journal.log.damaged-20261123T101530Z with 1 whole entries before the damage, which the "
+                        + "new journal keeps (the game as of seq 1); new entries start at seq 4");
                 assertThat(Files.readString(aside)).isEqualTo(text.replace("3c3d", "3c3e"));
                 assertThat(j.lastSeq()).isEqualTo(3);
                 assertThat(j.append("new-game", "{}", 10)).isEqualTo(4);
             }
             try (Journal j = Journal.open(state(), AT)) {
                 assertThat(j.recovery().clean()).isTrue();
-                assertThat(seqs(j.entries())).containsExactly(4L);
+                assertThat(seqs(j.entries())).containsExactly(1L, 4L);
             }
         }
 
@@ -330,42 +331,65 @@ class JournalTest {
     @Nested
     class Unwritable {
         @Test
-        void aStatePathThatIsAFileGivesAClearError() throws IOException {
+        void aStatePathThatIsAFileDoesNotStopTheStartTheEntriesWaitInMemoryAndAreWrittenWhenItCan()
+                throws IOException {
             Path blocker = dir.resolve("blocker");
             Files.writeString(blocker, "x");
-            assertThatThrownBy(() -> Journal.open(blocker, AT))
-                    .isInstanceOf(JournalException.class)
-                    .hasMessage("cannot open the journal " + blocker.resolve("journal.log")
-                            + ": FileAlreadyExistsException " + blocker);
-            assertThatThrownBy(() -> Journal.open(blocker.resolve("state"), AT))
-                    .isInstanceOf(JournalException.class)
-                    .hasMessage("cannot open the journal " + blocker.resolve("state/journal.log")
-                            + ": FileSystemException " + blocker.resolve("state") + ": Not a directory");
+            try (Journal j = Journal.open(blocker.resolve("state"), AT)) {
+                assertThat(j.recovery().problem().orElseThrow()).startsWith("cannot open the journal "
+                        + blocker.resolve("state/journal.log") + ": FileSystemException ")
+                        .endsWith("the board plays on and keeps the changes in memory until the journal can be "
+                                + "written");
+                assertThat(j.fault()).hasValue("cannot be opened");
+                assertThat(j.faultDetail().orElseThrow()).contains("Not a directory");
+                assertThat(j.append("game-start", "{\"a\":1}", 1)).isEqualTo(1);
+                assertThat(j.append("move", "{\"a\":2}", 2)).isEqualTo(2);
+                assertThat(j.written()).isFalse();
+                assertThat(j.retry()).isFalse();
+                Files.delete(blocker);
+                assertThat(j.retry()).isTrue();
+                assertThat(j.fault()).isEmpty();
+                assertThat(j.append("move", "{\"a\":3}", 3)).isEqualTo(3);
+            }
+            try (Journal j = Journal.open(blocker.resolve("state"), AT)) {
+                assertThat(j.recovery().clean()).isTrue();
+                assertThat(seqs(j.entries())).containsExactly(1L, 2L, 3L);
+            }
         }
 
         @Test
-        void aReadOnlyDirectoryGivesAClearError() throws IOException {
+        void aDirectoryWhereTheJournalShouldBeIsReportedAndLeftAlone() throws IOException {
+            Files.createDirectories(file());
+            try (Journal j = Journal.open(state(), AT)) {
+                assertThat(j.fault()).hasValue("cannot be opened");
+                assertThat(j.append("game-start", "{}", 1)).isEqualTo(1);
+                assertThat(j.written()).isFalse();
+                assertThat(j.entries()).hasSize(1);
+            }
+            assertThat(file()).isDirectory();
+        }
+
+        @Test
+        void aReadOnlyDirectoryIsReportedNotThrown() throws IOException {
             assumeTrue(!"root".equals(System.getProperty("user.name")), "root writes in read-only directories");
             Files.createDirectories(state());
             Files.setPosixFilePermissions(state(), PosixFilePermissions.fromString("r-xr-xr-x"));
-            try {
-                assertThatThrownBy(() -> Journal.open(state(), AT))
-                        .isInstanceOf(JournalException.class)
-                        .hasMessageStartingWith("cannot open the journal " + file() + ": AccessDeniedException")
-                        .hasMessageEndingWith("(no write permission, or a read-only file system?)");
+            try (Journal j = Journal.open(state(), AT)) {
+                assertThat(j.fault()).hasValue("no permission");
+                assertThat(j.recovery().problem().orElseThrow()).contains("AccessDeniedException")
+                        .contains("(no write permission, or a read-only file system?)");
             } finally {
                 Files.setPosixFilePermissions(state(), PosixFilePermissions.fromString("rwxr-xr-x"));
             }
         }
 
         @Test
-        void aReadOnlyJournalFileGivesAClearError() throws IOException {
-            assumeTrue(!"root".equals(System.getProperty("user.name")), "root writes in read-only files");
-            threeMoves();
-            Files.setPosixFilePermissions(file(), PosixFilePermissions.fromString("r--r--r--"));
-            assertThatThrownBy(() -> Journal.open(state(), AT))
-                    .isInstanceOf(JournalException.class)
-                    .hasMessageContaining("AccessDeniedException");
+        void theReasonsAreNamedInAFewWords() {
+            assertThat(Journal.reason(new IOException("No space left on device"))).isEqualTo("disk full");
+            assertThat(Journal.reason(new java.nio.file.FileSystemException("/x", null, "Read-only file system")))
+                    .isEqualTo("read-only");
+            assertThat(Journal.reason(new java.nio.file.AccessDeniedException("/x"))).isEqualTo("no permission");
+            assertThat(Journal.reason(new IOException("Input/output error"))).isEqualTo("write failed");
         }
     }
 }

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.shogiban.clock.TimeControl;
-import org.shogiban.journal.JournalException;
 import org.shogiban.session.GameSettings;
 import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardAssembly;
@@ -109,13 +108,8 @@ public final class PlayCommand implements SimulatorCommand {
         if (serial != null) {
             assembly.link(new JSerialCommTransport(Path.of(serial), 115_200), "simulator");
         }
-        AssembledBoard board;
-        try {
-            board = assembly.assemble();
-        } catch (JournalException e) {
-            throw new UsageError("state directory " + state + ": " + e.getMessage());
-        }
-        try (board) {
+        // the assembly never fails on the state directory: one that cannot be used is shown as the journal's fault
+        try (AssembledBoard board = assembly.assemble()) {
             ConsoleSession console = new ConsoleSession(new InputStreamReader(stdin, StandardCharsets.UTF_8), out,
                     time, settings, terminal, hardware, board.application());
             if (serial != null) {

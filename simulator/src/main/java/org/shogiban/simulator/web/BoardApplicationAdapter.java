@@ -133,7 +133,6 @@ public final class BoardApplicationAdapter implements WebBoard {
      * @param wallClock calendar time for the records
      * @param storage records, state directory and serial link
      * @throws IllegalArgumentException for a bad mode, time control or start
-     * @throws org.shogiban.journal.JournalException when the state directory cannot be written
      */
     public BoardApplicationAdapter(Setup settings, MonotonicClock clock, Clock wallClock, Storage storage) {
         this.sensors = Objects.requireNonNull(settings.sensors(), "sensors");

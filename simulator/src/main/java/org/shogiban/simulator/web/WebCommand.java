@@ -14,7 +14,6 @@ import java.util.concurrent.CountDownLatch;
 import org.shogiban.hal.MonotonicClock;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.inference.CommitPolicy;
-import org.shogiban.journal.JournalException;
 import org.shogiban.link.JSerialCommTransport;
 import org.shogiban.link.LinkSettings;
 import org.shogiban.link.SerialTransport;
@@ -98,8 +97,6 @@ public final class WebCommand implements SimulatorCommand {
             board = new BoardApplicationAdapter(setup, MonotonicClock.system(), Clock.systemDefaultZone(),
                     new BoardApplicationAdapter.Storage(records, state, serial,
                             LinkSettings.of("simulator", Optional.empty()), Optional.of(pin)));
-        } catch (JournalException e) {
-            throw new UsageError("--state " + state + ": " + e.getMessage());
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }
