@@ -135,8 +135,8 @@ public final class GameSession {
         GameSession s = new GameSession(settings, wallClock);
         s.begun = true;
         s.inputMillis = nowMillis;
-        s.inference = new MoveInference(settings.start(), settings.inference());
         s.game = new Game(settings.start());
+        s.inference = new MoveInference(s.game, settings.inference());
         s.result = s.game.result();
         s.phase = BoardPhase.PLAYING;
         s.turnStartMillis = nowMillis;
@@ -358,8 +358,8 @@ public final class GameSession {
     }
 
     private void startGame(long now) {
-        inference = setup.startGame();
         game = new Game(settings.start());
+        inference = setup.startGame(game);
         result = game.result();
         phase = BoardPhase.PLAYING;
         setupStatus = null;
@@ -389,7 +389,7 @@ public final class GameSession {
                 clockWaitsForCheck = false;
                 clock.resume(frame.timeMillis());
             }
-            inference = MoveInference.resume(game.start(), game.moves(), settings.inference());
+            inference = new MoveInference(game, settings.inference());
             log.info("ply {}: the pieces show the game's position again", game.plies() + 1);
             out.add(new BoardEvent.BackInSync(frame.timeMillis()));
             handle(inference.onFrame(frame));
@@ -696,7 +696,7 @@ public final class GameSession {
             }
         }
         turnStartMillis = now;
-        inference = MoveInference.resume(game.start(), game.moves(), settings.inference());
+        // the inference follows the game: it sees the two moves and takes up the game from there
         handle(inference.onFrame(stillFrame(now)));
     }
 
@@ -896,6 +896,9 @@ public final class GameSession {
             replayed.play(m);
         }
         game = replayed;
+        if (inference != null) {
+            inference.follow(game);
+        }
         result = game.result();
         resultNote = null;
         phase = BoardPhase.PLAYING;
