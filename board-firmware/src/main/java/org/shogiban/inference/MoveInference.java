@@ -495,8 +495,4 @@ public final class MoveInference {
     SequenceSearch.Base base() {
         return new SequenceSearch.Base(position(), expected(), pending, syncMillis);
     }
-
-    static String usi(List<SequenceSearch.Step> sequence) {
-        return String.join(" ", sequence.stream().map(s -> s.move().usi()).toList());
-    }
 }

@@ -85,7 +85,7 @@ final class ReplyDetection {
         Move lastMove = sequence.get(sequence.size() - 1).move();
         if (!opponentsHandArrived(before, trail.last, beforeLast, after, lastMove)) {
             log.debug("ply {}: {} shown complete, but the change is not the opponent's hand", inference.nextPly(),
-                    MoveInference.usi(sequence));
+                    SequenceSearch.usi(sequence));
             if (onlyLifted(before, trail.last, lastMove.to().index())) {
                 held = new Held(sequence, after, before, trail.previousMillis, lastMove.to().index(),
                         new ArrayList<>(List.of(trail.last)));
@@ -147,7 +147,7 @@ final class ReplyDetection {
     private void countSeenComplete(List<SequenceSearch.Step> sequence, SensorFrame before, long shownMillis,
                                    List<SensorFrame> after, long now, List<InferenceEvent> events) {
         log.info("ply {}: {} seen complete before the opponent's hand arrived", inference.nextPly(),
-                MoveInference.usi(sequence));
+                SequenceSearch.usi(sequence));
         for (int k = 0; k < sequence.size(); k++) {
             SequenceSearch.Step step = sequence.get(k);
             Candidate c = step.candidate();

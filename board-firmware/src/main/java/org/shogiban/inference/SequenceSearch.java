@@ -51,6 +51,11 @@ final class SequenceSearch {
         }
     }
 
+    /** A sequence's moves in USI, for the log. */
+    static String usi(List<Step> sequence) {
+        return String.join(" ", sequence.stream().map(s -> s.move().usi()).toList());
+    }
+
     /**
      * What a search found.
      *

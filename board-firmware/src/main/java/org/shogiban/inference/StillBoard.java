@@ -126,7 +126,7 @@ final class StillBoard {
         if (pool.size() > 1) {
             log.info("ply {}: {} sequences of {} moves explain the board equally ({}); not choosing",
                     inference.nextPly(), pool.size(), pool.get(0).size(),
-                    pool.stream().map(MoveInference::usi).toList());
+                    pool.stream().map(SequenceSearch::usi).toList());
             return false;
         }
         if (pool.isEmpty()) {
@@ -135,11 +135,11 @@ final class StillBoard {
         List<SequenceSearch.Step> sequence = pool.get(0);
         if (presser == null && inference.config().commitPolicy() == CommitPolicy.CLOCK) {
             log.debug("ply {}: the board shows {}; waiting for the clock", inference.nextPly(),
-                    MoveInference.usi(sequence));
+                    SequenceSearch.usi(sequence));
             return true;
         }
         log.info("ply {}: {} moves made without a still board in between: {}{}", inference.nextPly(),
-                sequence.size(), MoveInference.usi(sequence),
+                sequence.size(), SequenceSearch.usi(sequence),
                 inference.isOutOfSync() ? " (board back in step)" : "");
         for (int k = 0; k < sequence.size() - 1; k++) {
             // the search played each inner move with its promotion as chosen: no choice is left to make
