@@ -22,7 +22,10 @@ final class ChangeLog {
     private int start;
     private int size;
 
-    /** Records the squares a frame changed, in SFEN order, at its time. */
+    /**
+     * Records again the squares a frame changed, in SFEN order, at its time: the changes after a picture the board
+     * agreed with belong to the next move. (New frames come through {@link SensorTrail}'s one walk.)
+     */
     void record(SensorFrame before, SensorFrame now, long time) {
         if (before == null) {
             return;
@@ -31,9 +34,14 @@ final class ChangeLog {
             boolean was = before.square(i).isOccupied();
             boolean is = now.square(i).isOccupied();
             if (was != is) {
-                add(time, is ? i + 81 : i, now.square(i) == SquareReading.FACE_DOWN);
+                add(time, i, is, now.square(i) == SquareReading.FACE_DOWN);
             }
         }
+    }
+
+    /** Records one square's change: emptied, or filled (face down: with its promoted side up). */
+    void add(long time, int square, boolean filled, boolean down) {
+        add(time, filled ? square + 81 : square, down);
     }
 
     private void add(long time, int change, boolean down) {

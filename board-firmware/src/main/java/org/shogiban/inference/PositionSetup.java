@@ -2,6 +2,7 @@ package org.shogiban.inference;
 
 import org.shogiban.hal.SensorFrame;
 import org.shogiban.notation.Handicap;
+import org.shogiban.rules.Game;
 import org.shogiban.rules.Position;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,11 +63,31 @@ public final class PositionSetup {
         return ready;
     }
 
-    /** The inference for the game from the set-up position; only once {@link #isReady()}. */
+    /**
+     * The inference for the game from the set-up position, recording the moves in a game of its own; only once
+     * {@link #isReady()}.
+     */
     public MoveInference startGame() {
+        requireReady();
+        return new MoveInference(target, config);
+    }
+
+    /**
+     * The inference following a game its owner records (the session), started from the set-up position; only once
+     * {@link #isReady()}.
+     */
+    public MoveInference startGame(Game game) {
+        requireReady();
+        if (!game.current().equals(target)) {
+            throw new IllegalArgumentException("the game is at " + game.current().toSfen() + ", not at the set-up "
+                    + target.toSfen());
+        }
+        return new MoveInference(game, config);
+    }
+
+    private void requireReady() {
         if (!ready) {
             throw new IllegalStateException("the board does not show " + target.toSfen() + " yet");
         }
-        return new MoveInference(target, config);
     }
 }

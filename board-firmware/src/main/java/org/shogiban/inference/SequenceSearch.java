@@ -33,7 +33,7 @@ final class SequenceSearch {
 
     /** The single moves that explain a frame from a position (the last move of a sequence). */
     interface Leaves {
-        List<MoveInference.Candidate> at(Base base, SensorFrame frame);
+        List<Candidate> at(Base base, SensorFrame frame);
     }
 
     /**
@@ -45,10 +45,15 @@ final class SequenceSearch {
     }
 
     /** One move of a sequence: when its piece was first lifted and when it was put down where it belongs. */
-    record Step(MoveInference.Candidate candidate, long startMillis, long completedMillis) {
+    record Step(Candidate candidate, long startMillis, long completedMillis) {
         Move move() {
             return candidate.move();
         }
+    }
+
+    /** A sequence's moves in USI, for the log. */
+    static String usi(List<Step> sequence) {
+        return String.join(" ", sequence.stream().map(s -> s.move().usi()).toList());
     }
 
     /**
@@ -116,12 +121,12 @@ final class SequenceSearch {
 
     private void dfs(Base base, List<Step> path, int movesLeft) {
         if (movesLeft == 1) {
-            List<MoveInference.Candidate> lv = leaves.at(base, frame);
+            List<Candidate> lv = leaves.at(base, frame);
             if (log.isTraceEnabled()) {
                 log.trace("last moves after {} (changes since {}): {}", path.stream().map(q -> q.move().usi())
                         .toList(), base.since(), lv.stream().map(q -> q.move().usi()).toList());
             }
-            for (MoveInference.Candidate c : lv) {
+            for (Candidate c : lv) {
                 if (legalLastOnly && !c.optional() && !c.verdict().isLegal()) {
                     continue;
                 }
@@ -179,7 +184,7 @@ final class SequenceSearch {
             if (picture == null) {
                 continue;
             }
-            MoveInference.Candidate c = new MoveInference.Candidate(m, Verdict.LEGAL, optional, picture,
+            Candidate c = new Candidate(m, Verdict.LEGAL, optional, picture,
                     pendingAfter);
             path.add(new Step(c, start, completed));
             dfs(new Base(p.play(m), picture, pendingAfter, completed), path, movesLeft - 1);
@@ -211,7 +216,7 @@ final class SequenceSearch {
     }
 
     /** The last move with its times, or null when the sensor changes do not come in its order. */
-    private Step timed(MoveInference.Candidate c, long since) {
+    private Step timed(Candidate c, long since) {
         Move m = c.move();
         long start = m.isDrop() ? since : changes.firstVacated(m.from().index(), since);
         if (start == Long.MIN_VALUE) {

@@ -368,7 +368,7 @@ public final class GameSession {
      * one place the session makes a {@link MoveInference}.
      */
     void follow() {
-        inference = MoveInference.resume(plies.game().start(), plies.game().moves(), settings.inference());
+        inference = new MoveInference(plies.game(), settings.inference());
     }
 
     /** Compares the pieces with the game's position until they match, then follows the game again. */

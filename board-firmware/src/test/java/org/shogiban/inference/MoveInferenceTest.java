@@ -431,7 +431,7 @@ class MoveInferenceTest {
         @Test
         void theMoverMayChangeTheirMindBeforePressing() {
             Table t = clocked("startpos").move("7g", "7f").settle().move("7f", "7g").move("2g", "2f").waitMs(50)
-                    .press(Button.CLOCK_SENTE).waitMs(MoveInference.PRESS_LAG_MILLIS);
+                    .press(Button.CLOCK_SENTE).waitMs(ClockPresses.PRESS_LAG_MILLIS);
             assertThat(t.lines()).containsExactly("move 2g2f");
         }
 
@@ -445,7 +445,7 @@ class MoveInferenceTest {
         @Test
         void aPressWithAnUnexplainedBoardIsADiscrepancy() {
             Table t = clocked("startpos").move("7g", "7f").move("2g", "2f").waitMs(50).press(Button.CLOCK_SENTE)
-                    .waitMs(MoveInference.PRESS_LAG_MILLIS);
+                    .waitMs(ClockPresses.PRESS_LAG_MILLIS);
             assertThat(t.inference.moves()).isEmpty();
             assertThat(t.lines()).containsExactly("discrepancy 7f(expected empty, read occupied) 2f(expected"
                     + " empty, read occupied) 7g(expected P, read empty) 2g(expected P, read empty)");

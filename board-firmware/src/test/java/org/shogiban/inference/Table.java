@@ -9,6 +9,7 @@ import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.Player;
 import org.shogiban.hal.SensorFrame;
 import org.shogiban.hal.SquareReading;
+import org.shogiban.rules.Game;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Square;
 
@@ -29,11 +30,39 @@ final class Table {
         return now;
     }
 
+    /** The game the moves and takebacks reported are played into, as the session does; null: none. */
+    private final Game owner;
+
     Table(Position start, InferenceConfig config) {
-        this.inference = new MoveInference(start, config);
-        this.kind = config.sensorKind();
-        this.board = ExpectedFrame.of(start).toSensorFrame(0, kind);
+        this(new MoveInference(start, config), null, start, config.sensorKind());
+    }
+
+    /** A table whose inference follows a game that the table records what it reports in, as the session does. */
+    static Table following(Game game, InferenceConfig config) {
+        return new Table(new MoveInference(game, config), game, game.current(), config.sensorKind());
+    }
+
+    private Table(MoveInference inference, Game owner, Position shown, SensorKind kind) {
+        this.inference = inference;
+        this.owner = owner;
+        this.kind = kind;
+        this.board = ExpectedFrame.of(shown).toSensorFrame(0, kind);
         feed();
+    }
+
+    /** Collects what the inference reported; the owner, if any, records it. */
+    private void take(List<InferenceEvent> reported) {
+        events.addAll(reported);
+        if (owner == null) {
+            return;
+        }
+        for (InferenceEvent e : reported) {
+            if (e instanceof InferenceEvent.MoveCompleted m && m.isLegal()) {
+                owner.play(m.move());
+            } else if (e instanceof InferenceEvent.TakeBack t) {
+                t.undone().forEach(undone -> owner.takeBack());
+            }
+        }
     }
 
     static Table occupancy(String sfen) {
@@ -95,7 +124,7 @@ final class Table {
     }
 
     Table press(Button button) {
-        events.addAll(inference.onButton(ButtonEvent.press(button, now)));
+        take(inference.onButton(ButtonEvent.press(button, now)));
         return this;
     }
 
@@ -116,7 +145,7 @@ final class Table {
     /** The next scan after a hand changed the board. */
     private Table feed() {
         now += SCAN;
-        events.addAll(inference.onFrame(board.at(now)));
+        take(inference.onFrame(board.at(now)));
         return this;
     }
 
