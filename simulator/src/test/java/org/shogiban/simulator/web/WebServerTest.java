@@ -200,6 +200,31 @@ class WebServerTest {
     }
 
     @Test
+    void onlyAJsonObjectTheRequestUnderstandsIsTaken() throws Exception {
+        String before = state().toString();
+        HttpResponse<String> empty = post("/api/declare", "");
+        assertThat(empty.statusCode()).isEqualTo(400);
+        assertThat(error(empty)).startsWith("the body is empty");
+        assertThat(error(post("/api/resign", "{\"side\":\"gote\"} {\"side\":\"sente\"}")))
+                .startsWith("the body is not JSON");
+        assertThat(error(post("/api/resign", "{\"side\":\"gote\",\"side\":\"sente\"}")))
+                .startsWith("the body is not JSON").contains("side");
+        HttpResponse<String> yes = post("/api/new-game", "{\"layOut\":\"yes\"}");
+        assertThat(yes.statusCode()).isEqualTo(400);
+        assertThat(error(yes)).isEqualTo("'layOut' must be true or false, not \"yes\"");
+        assertThat(error(post("/api/declare", "{\"side\":\"sente\"}")))
+                .isEqualTo("'side' is not understood here; this request takes {}");
+        assertThat(error(post("/api/press", "{\"button\":\"menu\",\"twice\":true}")))
+                .isEqualTo("'twice' is not understood here; the keys are button");
+        HttpResponse<String> sandboxed = http.send(HttpRequest.newBuilder(base.resolve("/api/declare"))
+                .header("Content-Type", "application/json").header("Origin", "null")
+                .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(sandboxed.statusCode()).isEqualTo(403);
+        assertThat(state().toString()).as("no refused request changed the game").isEqualTo(before);
+        assertThat(state().get("phase").asText()).isNotEqualTo("OVER");
+    }
+
+    @Test
     void whatHandsCannotDoIs409AndTheBoardGoesOn() throws Exception {
         HttpResponse<String> empty = post("/api/hand", "{\"action\":\"lift\",\"place\":\"5e\"}");
         assertThat(empty.statusCode()).isEqualTo(409);
