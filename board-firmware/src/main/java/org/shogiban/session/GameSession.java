@@ -115,6 +115,7 @@ public final class GameSession {
     private long inputMillis;
     /** A game resumed from the journal: its clock waits (paused) until the pieces are checked. */
     private boolean clockWaitsForCheck;
+    private final FirstTurnStart firstTurn = new FirstTurnStart();
 
     /**
      * @param settings the start position, how moves are read, the illegal-move policy and the declaration rule
@@ -368,6 +369,7 @@ public final class GameSession {
         clock = new ByoyomiClock(settings.timeControl(), settings.beeps());
         clock.start(settings.start().sideToMove(), now);
         clockRunning = settings.start().sideToMove();
+        firstTurn.hold(clock, now);
         turnClocks.clear();
         turnClocks.add(clock.state(now).of(clockRunning));
         log.info("game started from {}: {} to move", settings.start().toSfen(),
@@ -453,6 +455,7 @@ public final class GameSession {
             // stable commit: charged up to the sensor change that completed the move; clock commit: to the press
             long at = settings.inference().commitPolicy() == CommitPolicy.STABLE
                     ? Math.min(Math.max(lastChangeMillis, 0), m.timeMillis()) : m.timeMillis();
+            firstTurn.start(clock, mover, Math.min(at, inputMillis)); // no one started the clock: the move starts it
             ClockSwitch sw = clock.endTurn(mover, Math.min(at, inputMillis), inputMillis);
             clockRunning = sw.timeUp() ? null : mover.opponent();
             if (sw.timeUp()) {
@@ -612,6 +615,13 @@ public final class GameSession {
     private void clockPressed(ButtonEvent event) {
         Side presser = event.button() == Button.CLOCK_SENTE ? Side.SENTE : Side.GOTE;
         long now = event.timeMillis();
+        if (presser != game.current().sideToMove() && firstTurn.waiting() && phase == BoardPhase.PLAYING
+                && firstTurn.start(clock, game.current().sideToMove(), now)) {
+            log.info("{} started the clock: {}'s time starts now", presser.label(),
+                    game.current().sideToMove().label());
+            out.add(new BoardEvent.ClockPressed(now, game.current().sideToMove(), 0));
+            return;
+        }
         if (settings.inference().commitPolicy() != CommitPolicy.CLOCK) {
             handle(inference.onButton(event));
             return;
@@ -857,7 +867,9 @@ public final class GameSession {
 
     private void resume(long now) {
         phase = BoardPhase.PLAYING;
-        clock.resume(now);
+        if (!firstTurn.waiting()) {
+            clock.resume(now);
+        }
         if (lastFrame != null) {
             onFrame(stillFrame(now));
         }
@@ -1163,6 +1175,8 @@ public final class GameSession {
         if (!clocks.paused() && clocks.running() != null) {
             s.clock.pause(nowMillis);
             s.clockWaitsForCheck = true;
+        } else if (game.plies() == 0 && clocks.paused() && !state.phase().equals("PAUSED")) {
+            s.firstTurn.hold(s.clock, nowMillis); // killed before anyone started the clock: it still waits
         }
         s.guide = new PositionSetup(game.current(), s.settings.inference());
         log.info("game resumed from the journal: {} plies, {} to move, clocks {}", game.plies(),

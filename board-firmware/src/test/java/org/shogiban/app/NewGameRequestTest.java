@@ -185,7 +185,7 @@ class NewGameRequestTest {
             assertThat(seqBefore).as("STATE's seq is the last event's number").isEqualTo(log.lastSeq());
             seen = log.since(0);
             assertThat(seen.get(seen.size() - 1).text()).matches(seqBefore
-                    + " CLOCK sente sente (300000|29\\d{4}) 10000 1 gote 29\\d{4} 10000 1");
+                    + " CLOCK sente sente (300000|29\\d{4}) 10000 1 gote 300000 10000 1"); // no one started the clock: 3d charged 0
             // the board stops here, as after kill -9: nothing more is written
         }
 
