@@ -1051,7 +1051,9 @@ public final class GameSession {
         ClockState state = clock != null ? clockState(nowMillis)
                 : new ClockState(null, false, settings.timeControl().of(Side.SENTE).initialClock(),
                 settings.timeControl().of(Side.GOTE).initialClock());
-        return new BoardSnapshot.Clocks(state.runningLabel(), sideClock(state.sente()), sideClock(state.gote()));
+        // while the first turn waits for the players no clock runs
+        return new BoardSnapshot.Clocks(firstTurn.waiting() ? "none" : state.runningLabel(),
+                sideClock(state.sente()), sideClock(state.gote()));
     }
 
     private static BoardSnapshot.SideClock sideClock(org.shogiban.clock.SideClock c) {

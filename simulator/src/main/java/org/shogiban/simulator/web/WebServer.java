@@ -57,7 +57,13 @@ public final class WebServer implements AutoCloseable {
             "/", new String[] {"index.html", "text/html; charset=utf-8"},
             "/index.html", new String[] {"index.html", "text/html; charset=utf-8"},
             "/board.css", new String[] {"board.css", "text/css; charset=utf-8"},
-            "/board.js", new String[] {"board.js", "text/javascript; charset=utf-8"});
+            "/board.js", new String[] {"board.js", "text/javascript; charset=utf-8"},
+            "/messages_ja.json", new String[] {"messages_ja.json", "application/json; charset=utf-8"},
+            "/messages_en.json", new String[] {"messages_en.json", "application/json; charset=utf-8"},
+            "/shogiban-ja.woff", new String[] {"shogiban-ja.woff", "font/woff"},
+            "/OFL.txt", new String[] {"OFL.txt", "text/plain; charset=utf-8"},
+            "/favicon.svg", new String[] {"favicon.svg", "image/svg+xml"},
+            "/favicon.ico", new String[] {"favicon.svg", "image/svg+xml"});
 
     private final WebBoard board;
     private final byte[] pin;
@@ -175,7 +181,14 @@ public final class WebServer implements AutoCloseable {
         if (FILES.containsKey(path)) {
             requireMethod(method, "GET");
             String[] file = FILES.get(path);
-            send(ex, 200, file[1], resource(file[0]));
+            byte[] body = resource(file[0]);
+            if (file[0].equals("index.html")) {
+                // the page speaks the language the browser prefers (the page's script may switch it)
+                body = new String(body, StandardCharsets.UTF_8).replace("<html lang=\"ja\">",
+                        "<html lang=\"" + language(ex.getRequestHeaders().getFirst("Accept-Language")) + "\">")
+                        .getBytes(StandardCharsets.UTF_8);
+            }
+            send(ex, 200, file[1], body);
             return;
         }
         switch (path) {
@@ -429,6 +442,27 @@ public final class WebServer implements AutoCloseable {
             }
         }
         return node;
+    }
+
+    /**
+     * The page's language for an {@code Accept-Language} header: {@code ja} when Japanese comes before English (by
+     * quality, then order), else {@code en}.
+     */
+    static String language(String acceptLanguage) {
+        if (acceptLanguage == null || acceptLanguage.isBlank()) {
+            return "en";
+        }
+        try {
+            for (Locale.LanguageRange range : Locale.LanguageRange.parse(acceptLanguage)) {
+                String base = range.getRange().split("-")[0];
+                if (base.equals("ja") || base.equals("en")) {
+                    return base;
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            return "en";
+        }
+        return "en";
     }
 
     private static void requireMethod(String method, String allowed) {
