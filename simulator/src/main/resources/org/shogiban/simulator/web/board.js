@@ -150,6 +150,9 @@ function lineWords(line) {
   if (args.reason) {
     args.reasonText = t('reason.' + args.reason);
   }
+  if (args.square) {
+    args.square = squareWords(args.square);
+  }
   if (w.key === 'over') {
     args.result = resultWords({status: args.status, winner: args.winner, reason: args.reason}, args.plies);
   }
