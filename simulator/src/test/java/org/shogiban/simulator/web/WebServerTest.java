@@ -107,7 +107,9 @@ class WebServerTest {
         assertThat(s.get("sfen").asText()).isEqualTo("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
         assertThat(s.get("moves")).isEmpty();
         assertThat(s.get("toMove").asText()).isEqualTo("sente");
-        assertThat(s.get("clock").get("running").asText()).isEqualTo("sente");
+        assertThat(s.get("clock").get("running").asText()).as("no clock runs before a player starts it")
+                .isEqualTo("none");
+        assertThat(s.get("clock").get("sente").get("mainMs").asLong()).isEqualTo(600_000);
         assertThat(s.get("clock").get("gote").get("mainMs").asLong()).isEqualTo(600_000);
         assertThat(s.get("clock").get("gote").get("byoyomiMs").asLong()).isEqualTo(30_000);
         assertThat(s.get("clock").get("gote").get("periods").asInt()).isEqualTo(1);
@@ -118,6 +120,9 @@ class WebServerTest {
 
     @Test
     void aMoveByHandIsPlayedAndLitOnThePage() throws Exception {
+        assertThat(post("/api/press", "{\"button\":\"clock-gote\"}").statusCode()).isEqualTo(200);
+        board.advance(1000);
+        assertThat(state().get("clock").get("running").asText()).isEqualTo("sente");
         hand("lift 7g", "put 7f");
 
         JsonNode s = state();
@@ -162,7 +167,7 @@ class WebServerTest {
         assertThat(s.get("moves")).isEmpty();
         assertThat(s.get("sfen").asText()).isEqualTo("lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
         assertThat(s.get("toMove").asText()).as("the handicap giver moves first").isEqualTo("gote");
-        assertThat(s.get("clock").get("running").asText()).isEqualTo("gote");
+        assertThat(s.get("clock").get("running").asText()).as("the clock waits for the players").isEqualTo("none");
         assertThat(s.get("clock").get("sente").get("mainMs").asLong()).isEqualTo(300_000);
         JsonNode view = JSON.readTree(get("/api/view").body());
         assertThat(view.get("squares").get("2b").get("piece").asText()).isEmpty();
