@@ -56,6 +56,7 @@ import org.shogiban.session.PlayMode;
 import org.shogiban.session.SessionInput;
 import org.shogiban.simulator.trace.Place;
 import org.shogiban.simulator.table.PieceTable;
+import org.shogiban.simulator.words.KifuWords;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -263,25 +264,12 @@ public final class BoardApplicationAdapter implements WebBoard {
         if (event instanceof BoardEvent.SetupStarted) {
             shelf.newGame();
         }
-        String kifu = event instanceof BoardEvent.MovePlayed m ? kifu(m) : null;
+        String kifu = event instanceof BoardEvent.MovePlayed m ? KifuWords.of(app.session().game(), m).orElse(null)
+                : null;
         logged(event instanceof BoardEvent.FaultChanged ? "fault" : "event", event instanceof BoardEvent.MovePlayed m
                 ? m.describe() + (kifu == null ? "" : " " + kifu) : event.describe(),
                 EventWords.of(event, kifu, app.session().game().map(g -> g.plies()).orElse(0)));
         changed();
-    }
-
-    /** A move in kifu words, as players write it ({@code ☗７六歩}, {@code ☖同銀}); null when the game is gone. */
-    private String kifu(BoardEvent.MovePlayed m) {
-        Optional<Game> game = app.session().game();
-        if (game.isEmpty() || game.get().plies() < m.ply()) {
-            return null;
-        }
-        Position before = game.get().positionAfter(m.ply() - 1);
-        Square lastTo = m.ply() >= 2 ? game.get().moves().get(m.ply() - 2).to() : null;
-        Move move = m.move();
-        PieceType kind = move.isDrop() ? move.drop() : before.pieceAt(move.from()).type();
-        String ki2 = KifWriter.ki2Text(new RecordBoard(before), move, kind, m.mover(), lastTo);
-        return (m.mover() == Side.SENTE ? "☗" : "☖") + ki2.replace("\u3000", "");
     }
 
     /** Keeps what the page shows of the game's settings (read on the runtime's thread, or before it runs). */
