@@ -34,6 +34,9 @@ class JavaRuntimeIT {
             deb = debs.get(0).toAbsolutePath();
         }
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/apt-get")), "apt-get is not installed");
+        String adduser = DebianPackageIT.run(Map.of("LC_ALL", "C"), "apt-cache", "policy", "adduser").output();
+        assertThat(adduser).as("apt has Debian's package lists (run apt-get update; .ci/run does)")
+                .contains("Candidate:").doesNotContain("Candidate: (none)");
     }
 
     private static DebianPackageIT.Result simulate(Path status) throws Exception {
