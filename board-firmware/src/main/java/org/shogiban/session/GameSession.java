@@ -996,7 +996,9 @@ public final class GameSession {
                 sideName(v.position().sideToMove()), clocks(nowMillis), end, waitingFor(v),
                 settings.illegalMoves() == IllegalMovePolicy.LOSS ? "tournament" : "casual",
                 settings.inference().sensorKind().name().toLowerCase(java.util.Locale.ROOT), timeControlSpec(),
-                gameStartWall == null ? null : GAME_ID.format(gameStartWall.atZone(wallClock.getZone())),
+                // the game set up after NEW has no id yet: never the last game's
+                gameStartWall == null || phase == BoardPhase.SETTING_UP ? null
+                        : GAME_ID.format(gameStartWall.atZone(wallClock.getZone())),
                 (game == null ? settings.start() : game.start()).toSfen(),
                 v.lastMove() == null ? null : v.lastMove().usi(), arbiterCalled, List.copyOf(failing), 0);
     }

@@ -100,6 +100,8 @@ class NewGameRequestTest {
             rig.run(100);
             JsonNode setup = state(rig);
             assertThat(setup.get("phase").asText()).isEqualTo("SETUP");
+            assertThat(setup.get("gameId").isNull()).as("STATE's gameId follows NEW: not the resigned game's")
+                    .isTrue();
             assertThat(setup.get("startSfen").asText()).isEqualTo(BISHOP.toSfen());
             assertThat(setup.get("mode").asText()).isEqualTo("tournament");
             assertThat(setup.get("timeControl").asText()).startsWith("main=300,byoyomi=10");
@@ -108,6 +110,7 @@ class NewGameRequestTest {
             // 角落ち: gote (上手) moves first; in tournament mode a move counts at the mover's clock press
             rig.layOut(BISHOP).run(600);
             assertThat(rig.app.view().phase()).isEqualTo(BoardPhase.PLAYING);
+            assertThat(state(rig).get("gameId").isNull()).as("the new game's id once it starts").isFalse();
             rig.lift("3c").place("3d").run(600);
             assertThat(rig.app.game().orElseThrow().plies()).as("no press, no move").isZero();
             rig.press(Button.CLOCK_GOTE);

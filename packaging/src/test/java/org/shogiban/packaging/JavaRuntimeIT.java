@@ -26,7 +26,7 @@ class JavaRuntimeIT {
     private static Path deb;
 
     @BeforeAll
-    static void findThePackage() throws IOException {
+    static void findThePackage() throws IOException, InterruptedException {
         Path dir = Path.of(System.getProperty("shogiban.deb.dir", "target"));
         try (Stream<Path> files = Files.list(dir)) {
             List<Path> debs = files.filter(p -> p.getFileName().toString().endsWith("_all.deb")).toList();
