@@ -175,7 +175,7 @@ class SessionClockTest {
 
     @Test
     void theArbiterPausesAndAddsTime() {
-        Rig rig = rig(CommitPolicy.STABLE, "main=60", BeepSchedule.SILENT);
+        Rig rig = rig(CommitPolicy.STABLE, "main=60", BeepSchedule.SILENT).press(Button.CLOCK_GOTE);
         rig.app.submit(new SessionInput.Pause(rig.clock.millis()));
         rig.run(100);
         long paused = clocks(rig).sente().mainMs();
