@@ -14,4 +14,9 @@ public interface CliCommand {
 
     /** Runs the command; returns the exit code. Throws {@link UsageException} for bad arguments or input. */
     int run(List<String> args, InputStream in, PrintStream out) throws Exception;
+
+    /** Runs the command with a stream for warnings (one line each); commands without warnings ignore it. */
+    default int run(List<String> args, InputStream in, PrintStream out, PrintStream err) throws Exception {
+        return run(args, in, out);
+    }
 }

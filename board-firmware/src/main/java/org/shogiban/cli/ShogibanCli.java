@@ -44,7 +44,7 @@ public final class ShogibanCli {
             return 2;
         }
         try {
-            return command.run(Arrays.asList(args).subList(1, args.length), in, out);
+            return command.run(Arrays.asList(args).subList(1, args.length), in, out, err);
         } catch (UsageException e) {
             err.println(command.name() + ": " + e.getMessage());
             return e.exitCode();

@@ -88,6 +88,8 @@ final class GameRules {
             // stable commit: charged up to the sensor change that completed the move; clock commit: to the press
             long at = s.settings.inference().commitPolicy() == CommitPolicy.STABLE
                     ? Math.min(Math.max(s.lastChangeMillis, 0), m.timeMillis()) : m.timeMillis();
+            // no one started the clock: the first move starts it, and is charged nothing
+            s.clock.startFirstTurn(mover, Math.min(at, s.inputMillis));
             ClockSwitch sw = s.clock.endTurn(mover, Math.min(at, s.inputMillis), s.inputMillis);
             if (sw.timeUp()) {
                 log.info("ply {}: {} completed {} after their time ran out", plies() + 1, mover.label(), m.move());
@@ -205,6 +207,12 @@ final class GameRules {
     void clockPressed(ButtonEvent event) {
         Side presser = event.button() == Button.CLOCK_SENTE ? Side.SENTE : Side.GOTE;
         long now = event.timeMillis();
+        Side toMove = game().current().sideToMove();
+        if (presser != toMove && s.phase == BoardPhase.PLAYING && s.clock.startFirstTurn(toMove, now)) {
+            log.info("{} started the clock: {}'s time starts now", presser.label(), toMove.label());
+            s.out.add(new BoardEvent.ClockPressed(now, toMove, 0));
+            return;
+        }
         if (s.settings.inference().commitPolicy() != CommitPolicy.CLOCK) {
             handle(s.inference.onButton(event));
             return;

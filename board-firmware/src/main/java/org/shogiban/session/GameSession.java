@@ -343,6 +343,7 @@ public final class GameSession {
 
     private void startGame(long now) {
         begin(now);
+        clock.holdFirstTurn(now);
         prompts.setupShows(null);
         log.info("game started from {}: {} to move", settings.start().toSfen(),
                 settings.start().sideToMove().label());

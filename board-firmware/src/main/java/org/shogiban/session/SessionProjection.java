@@ -53,7 +53,9 @@ final class SessionProjection {
                 sideName(v.position().sideToMove()), clocks(s, nowMillis), end, s.prompts.waitingFor(v),
                 PlayMode.of(s.settings).label(), s.settings.inference().sensorKind().name().toLowerCase(Locale.ROOT),
                 s.settings.timeControl().isNone() ? null : s.settings.timeControl().spec(),
-                s.startedAt == null ? null : GAME_ID.format(s.startedAt.atZone(s.zone())),
+                // the game set up after NEW has no id yet: never the last game's
+                s.startedAt == null || s.phase == BoardPhase.SETTING_UP ? null
+                        : GAME_ID.format(s.startedAt.atZone(s.zone())),
                 (s.plies == null ? s.settings.start() : s.plies.game().start()).toSfen(),
                 v.lastMove() == null ? null : v.lastMove().usi(), s.prompts.arbiterCalled(), List.copyOf(s.failing), 0,
                 s.players(), v.phase() == BoardPhase.PLAYING && v.position().isInCheck());
@@ -73,7 +75,10 @@ final class SessionProjection {
         ClockState state = s.clock != null ? s.clockState(nowMillis)
                 : new ClockState(null, false, control.of(Side.SENTE).initialClock(),
                 control.of(Side.GOTE).initialClock());
-        return new BoardSnapshot.Clocks(state.runningLabel(), sideClock(state.sente()), sideClock(state.gote()));
+        // while the first turn waits for the players no clock runs
+        boolean waits = s.clock != null && s.clock.firstTurnWaits();
+        return new BoardSnapshot.Clocks(waits ? "none" : state.runningLabel(), sideClock(state.sente()),
+                sideClock(state.gote()));
     }
 
     private static BoardSnapshot.SideClock sideClock(org.shogiban.clock.SideClock c) {

@@ -45,7 +45,8 @@ final class SessionRestore {
         ClockState clocks = state.clock() == null ? new ClockState(game.current().sideToMove(), false,
                 control.of(Side.SENTE).initialClock(), control.of(Side.GOTE).initialClock())
                 : state.clock().toClockState();
-        s.clock = TurnClock.restore(control, s.settings.beeps(), clocks, nowMillis);
+        s.clock = TurnClock.restore(control, s.settings.beeps(), clocks, nowMillis,
+                game.plies() == 0 && clocks.paused() && !state.phase().equals("PAUSED"));
         s.prompts.checkAgainst(game.current(), s.settings.inference());
         log.info("game resumed from the journal: {} plies, {} to move, clocks {}", game.plies(),
                 game.current().sideToMove().label(), clocks);

@@ -24,6 +24,12 @@ final class TurnClock {
     private long turnStartMillis;
     /** A game resumed from the journal: the clock waits (paused) until the pieces are checked. */
     private boolean waitsForCheck;
+    /**
+     * The first turn waits for the players, as a real clock does: held when the game is laid out, it starts when the
+     * opponent presses their clock button or when the first move counts (charged nothing); never at the start of the
+     * service or when a page is opened.
+     */
+    private boolean firstTurnWaits;
 
     private TurnClock(ByoyomiClock clock, Side running, long turnStartMillis) {
         this.clock = clock;
@@ -31,23 +37,48 @@ final class TurnClock {
         this.turnStartMillis = turnStartMillis;
     }
 
-    /** A new game's clock: the first mover's time runs from {@code nowMillis}. */
+    /** A new game's clock: the first mover's time runs from {@code nowMillis} (see {@link #holdFirstTurn}). */
     static TurnClock start(TimeControl control, BeepSchedule beeps, Side firstMover, long nowMillis) {
         ByoyomiClock clock = new ByoyomiClock(control, beeps);
         clock.start(firstMover, nowMillis);
         return new TurnClock(clock, firstMover, nowMillis);
     }
 
+    /** The first turn's time waits until the players start it ({@link #startFirstTurn}). */
+    void holdFirstTurn(long nowMillis) {
+        clock.pause(nowMillis);
+        firstTurnWaits = true;
+    }
+
+    /** Whether the first turn's time has not started yet. */
+    boolean firstTurnWaits() {
+        return firstTurnWaits;
+    }
+
+    /** Starts the first mover's time at {@code atMillis} if it still waits for the players; whether it did. */
+    boolean startFirstTurn(Side firstMover, long atMillis) {
+        if (!firstTurnWaits) {
+            return false;
+        }
+        firstTurnWaits = false;
+        clock.start(firstMover, atMillis);
+        turnStartMillis = atMillis;
+        return true;
+    }
+
     /**
      * A journalled game's clock, as journalled (the time the board was off is not charged); a running clock waits,
      * paused, until {@link #piecesChecked}.
      */
-    static TurnClock restore(TimeControl control, BeepSchedule beeps, ClockState saved, long nowMillis) {
+    static TurnClock restore(TimeControl control, BeepSchedule beeps, ClockState saved, long nowMillis,
+                             boolean firstTurnWaits) {
         TurnClock c = new TurnClock(ByoyomiClock.restore(control, beeps, saved, nowMillis), saved.running(),
                 nowMillis);
         if (!saved.paused() && saved.running() != null) {
             c.clock.pause(nowMillis);
             c.waitsForCheck = true;
+        } else if (firstTurnWaits) {
+            c.holdFirstTurn(nowMillis); // stopped before anyone started the clock: it still waits
         }
         return c;
     }
@@ -135,8 +166,11 @@ final class TurnClock {
         clock.pause(nowMillis);
     }
 
+    /** The arbiter's resume: the clock runs again, unless the first turn still waits for the players. */
     void resume(long nowMillis) {
-        clock.resume(nowMillis);
+        if (!firstTurnWaits) {
+            clock.resume(nowMillis);
+        }
     }
 
     void adjust(Side side, long deltaMillis) {

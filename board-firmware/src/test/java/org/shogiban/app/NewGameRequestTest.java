@@ -100,6 +100,8 @@ class NewGameRequestTest {
             rig.run(100);
             JsonNode setup = state(rig);
             assertThat(setup.get("phase").asText()).isEqualTo("SETUP");
+            assertThat(setup.get("gameId").isNull()).as("STATE's gameId follows NEW: not the resigned game's")
+                    .isTrue();
             assertThat(setup.get("startSfen").asText()).isEqualTo(BISHOP.toSfen());
             assertThat(setup.get("mode").asText()).isEqualTo("tournament");
             assertThat(setup.get("timeControl").asText()).startsWith("main=300,byoyomi=10");
@@ -108,6 +110,7 @@ class NewGameRequestTest {
             // 角落ち: gote (上手) moves first; in tournament mode a move counts at the mover's clock press
             rig.layOut(BISHOP).run(600);
             assertThat(rig.app.view().phase()).isEqualTo(BoardPhase.PLAYING);
+            assertThat(state(rig).get("gameId").isNull()).as("the new game's id once it starts").isFalse();
             rig.lift("3c").place("3d").run(600);
             assertThat(rig.app.game().orElseThrow().plies()).as("no press, no move").isZero();
             rig.press(Button.CLOCK_GOTE);
@@ -185,7 +188,7 @@ class NewGameRequestTest {
             assertThat(seqBefore).as("STATE's seq is the last event's number").isEqualTo(log.lastSeq());
             seen = log.since(0);
             assertThat(seen.get(seen.size() - 1).text()).matches(seqBefore
-                    + " CLOCK sente sente (300000|29\\d{4}) 10000 1 gote 29\\d{4} 10000 1");
+                    + " CLOCK sente sente (300000|29\\d{4}) 10000 1 gote 300000 10000 1"); // no one started the clock: 3d charged 0
             // the board stops here, as after kill -9: nothing more is written
         }
 

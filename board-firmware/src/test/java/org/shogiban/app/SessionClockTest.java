@@ -90,8 +90,8 @@ class SessionClockTest {
 
     @Test
     void underStableCommitTheMoverIsChargedUpToTheSensorChangeNotTheSettleTime() {
-        Rig rig = rig(CommitPolicy.STABLE, "main=60", BeepSchedule.SILENT);
-        long start = startedAt(rig);
+        Rig rig = rig(CommitPolicy.STABLE, "main=60", BeepSchedule.SILENT).press(Button.CLOCK_GOTE);
+        long start = rig.events(BoardEvent.ClockPressed.class).get(0).timeMillis();
         rig.run(1000).lift("7g").place("7f");
         long placed = rig.clock.millis();
         rig.run(600);
@@ -103,6 +103,39 @@ class SessionClockTest {
         assertThat(charged).isBetween(placed - 100 - start, placed + 60 - start).isLessThan(counted - start - 300);
         assertThat(rig.app.session().record().recordedMoves().get(0).timeUsed())
                 .isEqualTo(Duration.ofMillis(charged));
+    }
+
+    @Test
+    void theFirstTurnsClockWaitsForThePlayersAndTheFirstMoveStartsItInCasualPlay() {
+        Rig rig = rig(CommitPolicy.STABLE, "main=60,byoyomi=10", BeepSchedule.parse("10,5"));
+        rig.run(120_000);
+        assertThat(clocks(rig).sente().mainMs()).as("two minutes after the game was laid out").isEqualTo(60_000);
+        assertThat(clocks(rig).paused()).isTrue();
+        assertThat(rig.events(BoardEvent.ClockBeep.class)).isEmpty();
+        assertThat(rig.app.view().phase()).isEqualTo(BoardPhase.PLAYING);
+
+        rig.move("7g", "7f");
+        assertThat(rig.app.session().record().recordedMoves().get(0).timeUsed()).isEqualTo(Duration.ZERO);
+        ClockState c = clocks(rig);
+        assertThat(c.sente().mainMs()).isEqualTo(60_000);
+        assertThat(c.running()).isEqualTo(Side.GOTE);
+        assertThat(c.paused()).isFalse();
+        rig.run(3000);
+        assertThat(clocks(rig).gote().mainMs()).isLessThan(58_000);
+    }
+
+    @Test
+    void gotesPressStartsTheFirstTurnsTimeAndTheFirstMoveIsChargedOnlyFromThere() {
+        Rig rig = rig(CommitPolicy.STABLE, "main=60", BeepSchedule.SILENT);
+        rig.run(30_000).press(Button.CLOCK_GOTE);
+        long started = rig.events(BoardEvent.ClockPressed.class).get(0).timeMillis();
+        assertThat(rig.events(BoardEvent.ClockPressed.class)).singleElement()
+                .satisfies(p -> assertThat(p.running()).isEqualTo(Side.SENTE));
+        rig.run(2000).lift("7g").place("7f");
+        long placed = rig.clock.millis();
+        rig.run(600);
+        Duration charged = rig.app.session().record().recordedMoves().get(0).timeUsed();
+        assertThat(charged.toMillis()).isBetween(placed - started - 100, placed - started);
     }
 
     @Test
@@ -142,7 +175,7 @@ class SessionClockTest {
 
     @Test
     void theArbiterPausesAndAddsTime() {
-        Rig rig = rig(CommitPolicy.STABLE, "main=60", BeepSchedule.SILENT);
+        Rig rig = rig(CommitPolicy.STABLE, "main=60", BeepSchedule.SILENT).press(Button.CLOCK_GOTE);
         rig.app.submit(new SessionInput.Pause(rig.clock.millis()));
         rig.run(100);
         long paused = clocks(rig).sente().mainMs();
@@ -157,7 +190,7 @@ class SessionClockTest {
 
     @Test
     void theClockBeepsAtTheMarksAndGivesALongToneAtTimeUp() {
-        Rig rig = rig(CommitPolicy.STABLE, "main=3", BeepSchedule.parse("2,1"));
+        Rig rig = rig(CommitPolicy.STABLE, "main=3", BeepSchedule.parse("2,1")).press(Button.CLOCK_GOTE);
         rig.run(3500);
         assertThat(rig.events(BoardEvent.ClockBeep.class)).hasSize(3);
         assertThat(rig.hardware.buzzer.sounds()).containsSubsequence(Sound.BEEP, Sound.BEEP, Sound.LONG_TONE);

@@ -34,7 +34,9 @@ class SessionUndoClockTest {
         GameSettings settings = GameSettings.of(Position.startpos(),
                 InferenceConfig.defaults(SensorKind.OCCUPANCY).withCommitPolicy(commit))
                 .withTime(TimeControl.parse(time)).withBeeps(BeepSchedule.SILENT);
-        return new Rig(settings, RecordSink.NONE).layOut(Position.startpos()).run(600);
+        // gote starts the clock, as players do: the first turn's time waits for it
+        return new Rig(settings, RecordSink.NONE).layOut(Position.startpos()).run(600)
+                .press(org.shogiban.hal.Button.CLOCK_GOTE);
     }
 
     private static ClockState clocks(Rig rig) {

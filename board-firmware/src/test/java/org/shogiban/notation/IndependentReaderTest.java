@@ -185,7 +185,7 @@ class IndependentReaderTest {
         return f[0] + " " + f[1] + " " + f[2];
     }
 
-    private static List<JsonNode> runTsshogi(Path node, List<Path> files) throws IOException, InterruptedException {
+    static List<JsonNode> runTsshogi(Path node, List<Path> files) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(node.toString(), NODE_DIR.resolve("read-records.mjs").toString())
                 .directory(NODE_DIR.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT);
         Process p = pb.start();

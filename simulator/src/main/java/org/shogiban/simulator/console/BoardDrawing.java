@@ -55,10 +55,28 @@ final class BoardDrawing {
         }
         sb.append("  status LEDs  : ").append(status(leds)).append('\n');
         sb.append("  game         : ").append(state(view)).append('\n');
+        flipAsked(table, view).ifPresent(sq -> sb.append("  turn it over : the piece on ").append(sq)
+                .append(" promoted side up (this board cannot see it): lift ").append(sq).append(", place ")
+                .append(sq).append(" down\n"));
         for (String e : lastEvents) {
             sb.append("  | ").append(e).append('\n');
         }
         return sb.toString();
+    }
+
+    /**
+     * The square whose piece the player must turn over: on an occupancy board the last move promoted (成 was pressed)
+     * and the piece on its square still lies unpromoted side up.
+     */
+    static java.util.Optional<String> flipAsked(PieceTable table, BoardView view) {
+        if (table.kind() != org.shogiban.hal.SensorKind.OCCUPANCY
+                || view.phase() != org.shogiban.session.BoardPhase.PLAYING || view.lastMove() == null
+                || !view.lastMove().promote()) {
+            return java.util.Optional.empty();
+        }
+        Piece lying = table.at(view.lastMove().to().index());
+        return lying != null && !lying.type().isPromoted() ? java.util.Optional.of(view.lastMove().to().usi())
+                : java.util.Optional.empty();
     }
 
     private static String piece(Piece p) {

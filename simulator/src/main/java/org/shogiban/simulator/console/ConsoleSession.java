@@ -32,6 +32,7 @@ import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
 import org.shogiban.simulator.table.PieceTable;
+import org.shogiban.simulator.words.KifuWords;
 import org.shogiban.simulator.trace.Place;
 import org.shogiban.simulator.trace.TraceEvent;
 
@@ -331,13 +332,19 @@ public final class ConsoleSession {
             events = new ArrayList<>(lastEvents);
         }
         BoardView view = app.view();
-        out.print(BoardDrawing.draw(table, hardware.leds.current(), view, events));
-        out.flush();
+        String drawing = BoardDrawing.draw(table, hardware.leds.current(), view, events);
+        // one print under the stream's lock: an event line from the scan thread never lands inside the drawing
+        synchronized (out) {
+            out.print(drawing);
+            out.flush();
+        }
     }
 
     /** Prints each event as it happens (on the scan thread in real time) and keeps the last few for the drawing. */
     private void onEvent(BoardEvent event) {
-        String text = event.describe();
+        String text = event instanceof BoardEvent.MovePlayed m
+                ? KifuWords.of(app.session().game(), m).map(k -> m.describe() + " " + k).orElse(m.describe())
+                : event.describe();
         synchronized (lastEvents) {
             if (event instanceof BoardEvent.SetupStarted && lastEvents.isEmpty()) {
                 // the first setup is the console's own: the pieces are laid out already
@@ -348,6 +355,9 @@ public final class ConsoleSession {
                 lastEvents.removeFirst();
             }
         }
-        out.println("» " + text);
+        synchronized (out) {
+            out.println("» " + text);
+            out.flush();
+        }
     }
 }

@@ -45,6 +45,7 @@ import org.shogiban.session.PlayMode;
 import org.shogiban.session.SessionInput;
 import org.shogiban.simulator.trace.Place;
 import org.shogiban.simulator.table.PieceTable;
+import org.shogiban.simulator.words.KifuWords;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -111,7 +112,11 @@ public final class BoardApplicationAdapter implements WebBoard {
     private final BoardApplication app;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     /** The last log lines, told to a new listener first. */
-    private final java.util.Deque<String[]> recent = new java.util.ArrayDeque<>();
+    private final java.util.Deque<Said> recent = new java.util.ArrayDeque<>();
+
+    /** A log line kept for listeners that come later. */
+    private record Said(String kind, String text, PageWords words) {
+    }
     private volatile LedFrame leds = LedFrame.dark();
 
     // the settings of the game set up or played, as the session said at its last setup or resume; guarded by this
@@ -254,23 +259,12 @@ public final class BoardApplicationAdapter implements WebBoard {
         if (event instanceof BoardEvent.SetupStarted) {
             shelf.newGame();
         }
+        String kifu = event instanceof BoardEvent.MovePlayed m ? KifuWords.of(app.session().game(), m).orElse(null)
+                : null;
         logged(event instanceof BoardEvent.FaultChanged ? "fault" : "event", event instanceof BoardEvent.MovePlayed m
-                ? describe(m) : event.describe());
+                ? m.describe() + (kifu == null ? "" : " " + kifu) : event.describe(),
+                EventWords.of(event, kifu, app.session().game().map(g -> g.plies()).orElse(0)));
         changed();
-    }
-
-    /** A move as the board's events write it, then as players do: {@code ply 1: sente played 7g7f ☗７六歩}. */
-    private String describe(BoardEvent.MovePlayed m) {
-        Optional<Game> game = app.session().game();
-        if (game.isEmpty() || game.get().plies() < m.ply()) {
-            return m.describe();
-        }
-        Position before = game.get().positionAfter(m.ply() - 1);
-        Square lastTo = m.ply() >= 2 ? game.get().moves().get(m.ply() - 2).to() : null;
-        Move move = m.move();
-        PieceType kind = move.isDrop() ? move.drop() : before.pieceAt(move.from()).type();
-        String ki2 = KifWriter.ki2Text(new RecordBoard(before), move, kind, m.mover(), lastTo);
-        return m.describe() + " " + (m.mover() == Side.SENTE ? "☗" : "☖") + ki2.replace("\u3000", "");
     }
 
     /** Keeps what the page shows of the game's settings (read on the runtime's thread, or before it runs). */
@@ -387,8 +381,8 @@ public final class BoardApplicationAdapter implements WebBoard {
         Objects.requireNonNull(listener);
         synchronized (recent) {
             // what happened before the listener came (the first game's start) is told first, in order
-            for (String[] line : recent) {
-                listener.logged(line[0], line[1]);
+            for (Said line : recent) {
+                listener.logged(line.kind(), line.text(), line.words());
             }
             listeners.add(listener);
         }
@@ -406,15 +400,19 @@ public final class BoardApplicationAdapter implements WebBoard {
     }
 
     private void logged(String kind, String text) {
+        logged(kind, text, null);
+    }
+
+    private void logged(String kind, String text, PageWords words) {
         synchronized (recent) {
-            recent.addLast(new String[] {kind, text});
+            recent.addLast(new Said(kind, text, words));
             while (recent.size() > RECENT) {
                 recent.removeFirst();
             }
             // under the same lock as subscribe's replay: a new listener gets each line exactly once
             for (Listener l : listeners) {
                 try {
-                    l.logged(kind, text);
+                    l.logged(kind, text, words);
                 } catch (RuntimeException e) {
                     log.warn("page listener failed: {}", e.toString());
                 }
@@ -440,12 +438,12 @@ public final class BoardApplicationAdapter implements WebBoard {
     private final class PageBuzzer implements Buzzer {
         @Override
         public void beep() {
-            logged("sound", "beep");
+            logged("sound", "short tone", PageWords.of("soundShort"));
         }
 
         @Override
         public void longTone() {
-            logged("sound", "long tone");
+            logged("sound", "long tone", PageWords.of("soundLong"));
         }
 
         @Override

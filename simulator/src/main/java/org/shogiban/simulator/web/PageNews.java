@@ -14,8 +14,8 @@ final class PageNews implements WebBoard.Listener {
     /** Log lines kept for pages that connect later or fall behind. */
     static final int KEPT = 200;
 
-    /** One log line. */
-    record Line(long seq, long wallMillis, String kind, String text) {
+    /** One log line; {@code words} for the page's message tables, null when the line has none. */
+    record Line(long seq, long wallMillis, String kind, String text, PageWords words) {
     }
 
     /** What a stream has not sent yet. */
@@ -37,8 +37,13 @@ final class PageNews implements WebBoard.Listener {
     }
 
     @Override
-    public synchronized void logged(String kind, String text) {
-        lines.addLast(new Line(++lastSeq, System.currentTimeMillis(), kind, text));
+    public void logged(String kind, String text) {
+        logged(kind, text, null);
+    }
+
+    @Override
+    public synchronized void logged(String kind, String text, PageWords words) {
+        lines.addLast(new Line(++lastSeq, System.currentTimeMillis(), kind, text, words));
         while (lines.size() > KEPT) {
             lines.removeFirst();
         }

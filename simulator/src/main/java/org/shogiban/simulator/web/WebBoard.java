@@ -108,6 +108,11 @@ public interface WebBoard extends AutoCloseable {
 
         /** A line for the page's log: {@code kind} is {@code event}, {@code sound}, {@code fault} or {@code error}. */
         void logged(String kind, String text);
+
+        /** A log line with its words for the page's message tables (null when it has none). */
+        default void logged(String kind, String text, PageWords words) {
+            logged(kind, text);
+        }
     }
 
     /**

@@ -1,8 +1,11 @@
 package org.shogiban.simulator.web;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
@@ -15,6 +18,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -53,11 +57,19 @@ public final class WebServer implements AutoCloseable {
             "/", new String[] {"index.html", "text/html; charset=utf-8"},
             "/index.html", new String[] {"index.html", "text/html; charset=utf-8"},
             "/board.css", new String[] {"board.css", "text/css; charset=utf-8"},
-            "/board.js", new String[] {"board.js", "text/javascript; charset=utf-8"});
+            "/board.js", new String[] {"board.js", "text/javascript; charset=utf-8"},
+            "/messages_ja.json", new String[] {"messages_ja.json", "application/json; charset=utf-8"},
+            "/messages_en.json", new String[] {"messages_en.json", "application/json; charset=utf-8"},
+            "/shogiban-ja.woff", new String[] {"shogiban-ja.woff", "font/woff"},
+            "/OFL.txt", new String[] {"OFL.txt", "text/plain; charset=utf-8"},
+            "/favicon.svg", new String[] {"favicon.svg", "image/svg+xml"},
+            "/favicon.ico", new String[] {"favicon.svg", "image/svg+xml"});
 
     private final WebBoard board;
     private final long heartbeatMillis;
-    private final ObjectMapper json = new ObjectMapper();
+    /** Strict reading: a key given twice or data after the object is an error, not a silent choice. */
+    private final ObjectMapper json = JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
     private final PageNews news = new PageNews();
     private final Object streams = new Object();
     private int openStreams;
@@ -166,7 +178,14 @@ public final class WebServer implements AutoCloseable {
         if (FILES.containsKey(path)) {
             requireMethod(method, "GET");
             String[] file = FILES.get(path);
-            send(ex, 200, file[1], resource(file[0]));
+            byte[] body = resource(file[0]);
+            if (file[0].equals("index.html")) {
+                // the page speaks the language the browser prefers (the page's script may switch it)
+                body = new String(body, StandardCharsets.UTF_8).replace("<html lang=\"ja\">",
+                        "<html lang=\"" + language(ex.getRequestHeaders().getFirst("Accept-Language")) + "\">")
+                        .getBytes(StandardCharsets.UTF_8);
+            }
+            send(ex, 200, file[1], body);
             return;
         }
         switch (path) {
@@ -191,35 +210,36 @@ public final class WebServer implements AutoCloseable {
                 requireMethod(method, "GET");
                 sendJson(ex, 200, json.valueToTree(board.games()));
             }
-            case "/api/hand" -> hand(ex, body(ex));
+            case "/api/hand" -> hand(ex, body(ex, "action", "place", "held"));
             case "/api/press" -> {
-                JsonNode b = body(ex);
+                JsonNode b = body(ex, "button");
                 board.press(button(text(b, "button")));
                 ok(ex);
             }
             case "/api/resign" -> {
-                JsonNode b = body(ex);
+                JsonNode b = body(ex, "side");
                 board.resign(side(text(b, "side")));
                 ok(ex);
             }
             case "/api/declare" -> {
-                body(ex);
+                body(ex);   // {} and nothing else
                 board.declare();
                 ok(ex);
             }
             case "/api/lay-out" -> {
-                body(ex);
+                body(ex);   // {} and nothing else
                 board.layOut();
                 ok(ex);
             }
             case "/api/new-game" -> {
-                JsonNode b = body(ex);
+                JsonNode b = body(ex, "mode", "time", "start", "layOut", "sente", "gote");
                 board.newGame(new WebBoard.NewGame(optional(b, "mode"), optional(b, "time"), optional(b, "start"),
-                        !b.has("layOut") || b.get("layOut").asBoolean(true), optional(b, "sente"),
+                        flag(b, "layOut", true), optional(b, "sente"),
                         optional(b, "gote")));
                 ok(ex);
             }
-            case "/api/arbiter" -> arbiter(ex, body(ex));
+            case "/api/arbiter" -> arbiter(ex, body(ex, "pin", "action", "side", "seconds", "status", "winner",
+                    "reason"));
             default -> {
                 if (path.startsWith("/api/games/")) {
                     requireMethod(method, "GET");
@@ -369,11 +389,17 @@ public final class WebServer implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------------------ input
 
-    private JsonNode body(HttpExchange ex) throws IOException {
+    /**
+     * The request's body: one JSON object whose keys are among {@code keys} ({@code {}} when the request takes
+     * none). An empty body, trailing data after the object, a key given twice or an unknown key is refused (400),
+     * so that a request never does what its sender did not write.
+     */
+    private JsonNode body(HttpExchange ex, String... keys) throws IOException {
         requireMethod(ex.getRequestMethod(), "POST");
         String origin = ex.getRequestHeaders().getFirst("Origin");
         String host = ex.getRequestHeaders().getFirst("Host");
-        if (origin != null && !origin.equals("null") && (host == null || !origin.endsWith("://" + host))) {
+        // "null" is the origin of sandboxed frames and local files: another page, never this one
+        if (origin != null && (host == null || !origin.endsWith("://" + host))) {
             throw new Refusal(403, "requests from " + origin + " are not taken");
         }
         String type = ex.getRequestHeaders().getFirst("Content-Type");
@@ -399,14 +425,47 @@ public final class WebServer implements AutoCloseable {
         }
         JsonNode node;
         try {
-            node = bytes.length == 0 ? json.createObjectNode() : json.readTree(bytes);
+            if (bytes.length == 0) {
+                throw new IllegalArgumentException("the body is empty: send a JSON object ({} when there is nothing"
+                        + " to say)");
+            }
+            node = json.readTree(bytes);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("the body is not JSON: " + e.getOriginalMessage());
         }
         if (node == null || !node.isObject()) {
             throw new IllegalArgumentException("the body must be a JSON object");
         }
+        List<String> known = List.of(keys);
+        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!known.contains(name)) {
+                throw new IllegalArgumentException("'" + name + "' is not understood here" + (known.isEmpty()
+                        ? "; this request takes {}" : "; the keys are " + String.join(", ", known)));
+            }
+        }
         return node;
+    }
+
+    /**
+     * The page's language for an {@code Accept-Language} header: {@code ja} when Japanese comes before English (by
+     * quality, then order), else {@code en}.
+     */
+    static String language(String acceptLanguage) {
+        if (acceptLanguage == null || acceptLanguage.isBlank()) {
+            return "en";
+        }
+        try {
+            for (Locale.LanguageRange range : Locale.LanguageRange.parse(acceptLanguage)) {
+                String base = range.getRange().split("-")[0];
+                if (base.equals("ja") || base.equals("en")) {
+                    return base;
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            return "en";
+        }
+        return "en";
     }
 
     private static void requireMethod(String method, String allowed) {
@@ -432,6 +491,17 @@ public final class WebServer implements AutoCloseable {
             throw new IllegalArgumentException("'" + key + "' must be a string");
         }
         return v.asText();
+    }
+
+    private static boolean flag(JsonNode b, String key, boolean otherwise) {
+        JsonNode v = b.get(key);
+        if (v == null || v.isNull()) {
+            return otherwise;
+        }
+        if (!v.isBoolean()) {
+            throw new IllegalArgumentException("'" + key + "' must be true or false, not " + v);
+        }
+        return v.booleanValue();
     }
 
     private static Integer index(JsonNode v) {

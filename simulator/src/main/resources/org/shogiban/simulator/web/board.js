@@ -1,5 +1,6 @@
 // ShogiBan web simulator page. The page only moves wooden pieces and presses buttons; everything it shows about the
-// game (moves, LEDs, clock, result) comes from the board over /api/events.
+// game (moves, LEDs, clock, result) comes from the board over /api/events. Every word it shows comes from
+// messages_ja.json or messages_en.json (Japanese when the browser prefers it, switchable and kept).
 'use strict';
 
 const KANJI = {K: '玉', k: '王', R: '飛', B: '角', G: '金', S: '銀', N: '桂', L: '香', P: '歩',
@@ -13,12 +14,150 @@ const SLOT_ORDER = ['R', 'B', 'G', 'S', 'N', 'L', 'P'];
 const HAND_MILLIS = 150;
 
 let view = null;            // the last page state from the board
+let lastKifu = null;        // the last move in kifu words, from the log
 let viewAt = 0;             // when it arrived (performance.now())
 let turned = location.hash === '#gote';
 let origins = [];           // where each held piece was lifted from, index 0 the last lifted (this page's memory)
 let selected = null;        // a held piece the player chose with a click
 let chain = Promise.resolve();
 let audio = null;
+let lang = 'en';
+let words = {};
+const LOG_LINES = [];        // the lines shown, kept to be shown again in another language
+const LANG_KEY = 'shogiban.lang';
+
+// ------------------------------------------------------------------------------------------------ words
+
+/** The language the page speaks: the one chosen on the page, else Japanese when the browser prefers it to English. */
+function chooseLanguage() {
+  let kept = null;
+  try {
+    kept = localStorage.getItem(LANG_KEY);
+  } catch (e) {
+    kept = null;
+  }
+  if (kept === 'ja' || kept === 'en') {
+    return kept;
+  }
+  for (const l of navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]) {
+    const base = String(l || '').toLowerCase().split('-')[0];
+    if (base === 'ja' || base === 'en') {
+      return base;
+    }
+  }
+  return 'en';
+}
+
+async function loadLanguage(chosen) {
+  const r = await fetch('messages_' + chosen + '.json');
+  words = await r.json();
+  lang = chosen;
+  document.documentElement.lang = chosen;
+  document.documentElement.dataset.lang = chosen;
+}
+
+/** A sentence from the table with {name} replaced by args.name; a missing key shows as itself. */
+function t(key, args) {
+  const text = Object.prototype.hasOwnProperty.call(words, key) ? words[key] : key;
+  return text.replace(/\{([A-Za-z]+)\}/g, (m, name) => (args && args[name] !== undefined ? String(args[name]) : m));
+}
+
+function applyWords() {
+  for (const el of document.querySelectorAll('[data-i18n]')) {
+    el.textContent = t(el.dataset.i18n);
+  }
+  for (const el of document.querySelectorAll('[data-i18n-title]')) {
+    el.title = t(el.dataset.i18nTitle);
+  }
+  document.title = t('title');
+  const link = document.getElementById('link');
+  link.textContent = t('link.' + (link.dataset.link === 'live' ? 'live' : link.dataset.link === 'lost' ? 'lost'
+    : 'connecting'));
+}
+
+/** Whether the game starts from a handicap (下手/上手 instead of 先手/後手). */
+function handicap() {
+  const start = view ? view.setup.start : 'startpos';
+  return start !== 'startpos' && !start.startsWith('sfen');
+}
+
+/** A side's name as players say it: 先手/後手, 下手/上手 in a handicap game. */
+function role(side) {
+  return t('role.' + (side === 'sente' ? (handicap() ? 'shitate' : 'sente') : (handicap() ? 'uwate' : 'gote')));
+}
+
+/** The time control text (main=600,byoyomi=30,...) in words: 持ち時間10分 秒読み30秒. */
+function timeWords(spec) {
+  const sides = {both: {}, sente: {}, gote: {}};
+  for (const pair of String(spec || '').split(',')) {
+    const [key, value] = pair.split('=');
+    if (value === undefined) {
+      continue;
+    }
+    const dot = key.indexOf('.');
+    const side = dot < 0 ? 'both' : key.substring(0, dot);
+    if (sides[side]) {
+      sides[side][dot < 0 ? key : key.substring(dot + 1)] = Number(value);
+    }
+  }
+  const of = side => Object.assign({}, sides.both, sides[side]);
+  const one = v => {
+    const parts = [];
+    if (v.main > 0) {
+      parts.push(v.main % 60 === 0 ? t('time.main', {minutes: v.main / 60}) : t('time.mainSeconds', {seconds: v.main}));
+    }
+    if (v.byoyomi > 0) {
+      parts.push(t('time.byoyomi', {seconds: v.byoyomi}) + (v.periods > 1 ? t('time.periods', {periods: v.periods}) : ''));
+    }
+    if (v.increment > 0) {
+      parts.push(t('time.increment', {seconds: v.increment}));
+    }
+    if (v.consider > 0) {
+      parts.push(t('time.consider', {units: v.consider}));
+    }
+    return parts.length ? parts.join(t('time.join')) : t('time.none');
+  };
+  const sente = one(of('sente'));
+  const gote = one(of('gote'));
+  return sente === gote ? sente : t('time.sides', {role: role('sente'), time: sente}) + t('time.join')
+    + t('time.sides', {role: role('gote'), time: gote});
+}
+
+/** A result in the players' words: まで77手で先手の勝ち（投了）. */
+function resultWords(r, plies) {
+  const why = r.status === 'ILLEGAL_MOVE' && r.reason ? t('status.ILLEGAL_MOVE') + ' · ' + t('reason.' + r.reason)
+    : t('status.' + r.status);
+  if (!r.winner || r.winner === 'none') {
+    return t('result.none', {plies, why});
+  }
+  const winner = r.winner.toLowerCase();
+  if (r.status === 'ILLEGAL_MOVE') {
+    return t('result.foul', {plies, loser: role(winner === 'sente' ? 'gote' : 'sente'), why});
+  }
+  return t('result.win', {plies, winner: role(winner), why});
+}
+
+/** A log line from the board in the page's words: its key and arguments, else its text. */
+function lineWords(line) {
+  const w = line.words;
+  if (!w || !Object.prototype.hasOwnProperty.call(words, 'log.' + w.key)) {
+    return line.kind === 'error' ? t('log.error', {text: line.text}) : line.text;
+  }
+  const args = Object.assign({}, w.args);
+  if (args.side) {
+    args.role = role(args.side);
+  }
+  if (args.reason) {
+    args.reasonText = t('reason.' + args.reason);
+  }
+  if (args.square) {
+    args.square = squareWords(args.square);
+  }
+  if (w.key === 'over') {
+    args.result = resultWords({status: args.status, winner: args.winner, reason: args.reason}, args.plies);
+  }
+  return t('log.' + w.key, args);
+}
 
 const squares = {};
 const slots = {};
@@ -65,11 +204,8 @@ function build() {
     const node = template.content.firstElementChild.cloneNode(true);
     node.dataset.player = side;
     node.querySelector('.clock').dataset.clock = side;
-    node.querySelector('.clock-name').textContent = side === 'sente' ? '☗ sente 先手' : '☖ gote 後手';
     node.querySelector('.clock-button').dataset.button = 'clock-' + side;
-    node.querySelector('.clock-button').textContent = side + "'s clock";
     node.querySelector('.resign-button').dataset.button = 'resign-' + side;
-    node.querySelector('.resign-button').textContent = 'resign (' + side + ')';
     const komadai = node.querySelector('.komadai');
     komadai.dataset.komadai = side;
     for (const letter of SLOT_ORDER) {
@@ -88,6 +224,7 @@ function build() {
     }
     players[side] = node;
   }
+  renderNames({}, null);
   arrange();
 }
 
@@ -180,7 +317,7 @@ function renderHand(held) {
     item.appendChild(pieceSpan(sfen));
     const flip = document.createElement('button');
     flip.type = 'button';
-    flip.textContent = 'flip';
+    flip.textContent = t('hand.flip');
     flip.dataset.flip = String(i);
     item.appendChild(flip);
     return item;
@@ -191,34 +328,67 @@ function renderHand(held) {
 function renderState(state) {
   // the board's snapshot, with the page's own prompt (from /api/view) as what it waits for
   const s = Object.assign({}, state.state, {waitingFor: state.prompt});
+  const line = document.getElementById('state-line');
   const setup = state.setup;
-  document.getElementById('setup-line').textContent = setup.sensors + ' sensors, ' + setup.mode + ', time '
-    + setup.time + (setup.start === 'startpos' ? '' : ', start ' + setup.start);
+  const start = setup.start === 'startpos' ? '' : t('header.start', {name: setup.start.startsWith('sfen')
+    ? t('start.sfen') : t('start.' + setup.start)});
+  document.getElementById('setup-line').textContent = t('header.setup', {sensors: t('sensors.' + setup.sensors),
+    mode: t('mode.' + setup.mode), time: timeWords(setup.time), start});
   renderNames(setup, s.players);
   let text;
   if (s.phase === 'SETUP') {
     const wrong = s.waitingFor && s.waitingFor.squares ? s.waitingFor.squares.length + s.waitingFor.slots.length : 0;
-    text = 'Setting up: ' + (wrong ? wrong + ' squares/slots to put right (orange)' : 'keep the board still');
+    text = wrong ? t('state.setup', {count: wrong}) : t('state.setupStill');
   } else if (s.phase === 'OVER') {
-    const r = s.result;
-    text = 'Game over after ' + s.ply + ' plies: ' + r.status.toLowerCase().replace(/_/g, ' ')
-      + (r.winner ? ', ' + r.winner + ' wins' : ', no winner') + '. Press menu for the next game.';
+    text = t('state.over', {result: resultWords(s.result, s.ply)});
   } else {
-    text = (s.phase === 'PAUSED' ? 'Paused. ' : '') + 'Ply ' + s.ply + (s.lastMove ? ', last ' + s.lastMove : '')
-      + ', ' + s.toMove + ' to move' + (s.inCheck ? ' (check)' : '');
+    const parts = [t('state.ply', {ply: s.ply})];
+    if (lastKifu && lastKifu.ply === s.ply) {
+      parts.push(t('state.last', {kifu: lastKifu.kifu}));
+    }
+    parts.push(t('state.toMove', {role: role(s.toMove)}) + (s.inCheck ? t('state.check') : ''));
+    text = (s.phase === 'PAUSED' ? t('state.paused') : '') + parts.join(t('state.sep'));
     const w = s.waitingFor;
+    const flip = flipAsked(state);
     if (w && w.kind === 'promotion') {
-      text += '. Promote on ' + w.square + '? Press 成 or 不成.';
+      text += t('state.sep') + t('state.promote', {square: squareWords(w.square)});
     } else if (w && w.kind === 'check') {
-      text += '. Checking the pieces against the game: keep the board still.';
+      text += t('state.sep') + t('state.checkPieces');
     } else if (w && w.kind === 'put-back') {
-      text += '. Put the pieces back' + (w.move ? ' (illegal ' + w.move + ')' : '') + '.';
+      text += t('state.sep') + (w.move ? t('state.putBackMove', {usi: w.move}) : t('state.putBack'));
+    } else if (flip) {
+      text += t('state.sep') + t('state.flip', {square: squareWords(flip)});
+    } else if (s.phase === 'PLAYING' && s.ply === 0 && s.clock && s.clock.running === 'none'
+        && timeWords(setup.time) !== t('time.none')) {
+      text += t('state.sep') + t('state.waitClock', {role: role(s.toMove === 'sente' ? 'gote' : 'sente'),
+        mover: role(s.toMove)});
     }
   }
-  const line = document.getElementById('state-line');
+  line.dataset.flip = flipAsked(state) || '';
   line.textContent = text;
   line.dataset.phase = s.phase;
   line.dataset.ply = String(s.ply);
+}
+
+/** A square as players write it: 7g is ７七. */
+function squareWords(usi) {
+  const f = FILES.indexOf(usi[0]);
+  const r = RANKS.indexOf(usi[1]);
+  return f < 0 || r < 0 ? usi : FILE_DIGITS[f] + RANK_KANJI[r];
+}
+
+/**
+ * The square whose piece the player must turn over, or null: on an occupancy board (which cannot see a piece turned)
+ * the last move promoted and the wooden piece on its square still shows its unpromoted side.
+ */
+function flipAsked(state) {
+  const s = state.state;
+  if (state.setup.sensors !== 'occupancy' || s.phase !== 'PLAYING' || !s.lastMove || !s.lastMove.endsWith('+')) {
+    return null;
+  }
+  const to = s.lastMove.substring(2, 4);
+  const sq = state.squares[to];
+  return sq && sq.piece && !sq.piece.startsWith('+') ? to : null;
 }
 
 /**
@@ -226,12 +396,13 @@ function renderState(state) {
  * player when the game has one.
  */
 function renderNames(setup, names) {
-  const handicap = setup.start !== 'startpos' && !setup.start.startsWith('sfen');
   for (const side of ['sente', 'gote']) {
-    const role = side === 'sente' ? (handicap ? '下手' : '先手') : (handicap ? '上手' : '後手');
     const name = names && names[side];
-    players[side].querySelector('.clock-name').textContent = (side === 'sente' ? '☗ ' : '☖ ') + side + ' ' + role
+    const node = players[side];
+    node.querySelector('.clock-name').textContent = (side === 'sente' ? '☗ ' : '☖ ') + role(side)
       + (name ? ' · ' + name : '');
+    node.querySelector('.clock-button').textContent = t('button.clock', {role: role(side)});
+    node.querySelector('.resign-button').textContent = t('button.resign', {role: role(side)});
   }
 }
 
@@ -275,40 +446,59 @@ function tick() {
     }
     el.dataset.mainMs = String(Math.round(main));
     el.querySelector('.clock-main').textContent = main > 0 || face.byoyomiMs === 0 ? clockText(main)
-      : '秒読み ' + Math.ceil(byo / 1000);
+      : t('clock.byoyomi', {seconds: Math.ceil(byo / 1000)});
     el.querySelector('.clock-byoyomi').textContent = (face.byoyomiMs > 0 || periods > 0)
-      ? 'byoyomi ' + Math.round((main > 0 ? face.byoyomiMs : byo) / 1000) + ' s × ' + periods
-        + (face.considerUnits ? ', 考慮 ' + face.considerUnits : '') : '';
+      ? t('clock.byoyomiLine', {seconds: Math.round((main > 0 ? face.byoyomiMs : byo) / 1000), periods})
+        + (face.considerUnits ? t('clock.consider', {units: face.considerUnits}) : '') : '';
   }
 }
 
+/** A line for the log: the page's own (an error) or the board's ({kind, text, words}). */
 function log(kind, text) {
+  logLine({kind, text, words: null});
+}
+
+function logLine(line) {
+  if (line.kind === 'sound') {
+    // a sound is heard, not read: the clock's lines say what it means
+    sound(line.words && line.words.key === 'soundLong');
+    return;
+  }
+  if (line.words && line.words.key === 'move' && line.words.args) {
+    lastKifu = {ply: Number(line.words.args.ply), kifu: line.words.args.kifu};
+  }
+  LOG_LINES.push(line);
+  while (LOG_LINES.length > 300) {
+    LOG_LINES.shift();
+  }
   const list = document.getElementById('log');
-  const item = document.createElement('li');
-  item.dataset.kind = kind;
-  item.textContent = text;
-  list.appendChild(item);
+  list.appendChild(logItem(line));
   while (list.children.length > 300) {
     list.removeChild(list.firstChild);
   }
   list.scrollTop = list.scrollHeight;
-  if (kind === 'sound') {
-    sound(text);
-  }
 }
 
-function sound(what) {
+function logItem(line) {
+  const item = document.createElement('li');
+  item.dataset.kind = line.kind;
+  item.dataset.text = line.text;   // the board's own words, for scripts; the page shows the table's
+  item.textContent = lineWords(line);
+  return item;
+}
+
+function sound(long) {
   try {
     if (!audio) {
       return;
     }
     const osc = audio.createOscillator();
     const gain = audio.createGain();
-    osc.frequency.value = what === 'beep' ? 1760 : 880;
+    osc.frequency.value = long ? 880 : 1760;
     gain.gain.value = 0.05;
     osc.connect(gain).connect(audio.destination);
     osc.start();
-    osc.stop(audio.currentTime + (what === 'beep' ? 0.08 : 0.7));
+    osc.stop(audio.currentTime + (long ? 0.7 : 0.08));
   } catch (e) {
     // a page without sound still plays
   }
@@ -332,7 +522,7 @@ async function post(path, body) {
     }
     log('error', message);
   } catch (e) {
-    log('error', 'the board did not answer: ' + e);
+    log('error', t('log.noAnswer', {text: String(e)}));
   }
   return false;
 }
@@ -578,6 +768,9 @@ function onClick(e) {
       case 'records':
         openRecords();
         break;
+      case 'language':
+        switchLanguage();
+        break;
       case 'arbiter-panel':
         document.getElementById('arbiter-answer').textContent = '';
         document.getElementById('arbiter-dialog').showModal();
@@ -592,16 +785,61 @@ async function openNewGame() {
   if (!select.options.length) {
     const options = await (await fetch('/api/options')).json();
     for (const start of options.starts) {
-      select.add(new Option(start, start));
+      const option = new Option(t('start.' + start), start);
+      option.dataset.i18n = 'start.' + start;
+      select.add(option);
     }
   }
   if (view) {
     form.elements.mode.value = view.setup.mode;
-    form.elements.time.value = view.setup.time;
+    showTime(form, view.setup.time);
     form.elements.sente.value = view.state.players && view.state.players.sente || '';
     form.elements.gote.value = view.state.players && view.state.players.gote || '';
   }
   document.getElementById('new-game-dialog').showModal();
+}
+
+/** Fills the time fields (持ち時間 in minutes, the others as they are) from a time control text. */
+function showTime(form, spec) {
+  const v = {main: 0, byoyomi: 0, periods: 1, increment: 0, consider: 0};
+  for (const pair of String(spec || '').split(',')) {
+    const [key, value] = pair.split('=');
+    // a side's own value (sente.main=...) shows sente's: the fields give both sides the same
+    const bare = key.startsWith('sente.') ? key.substring(6) : key;
+    if (Object.prototype.hasOwnProperty.call(v, bare) && value !== undefined && !key.startsWith('gote.')) {
+      v[bare] = Number(value);
+    }
+  }
+  form.elements.main.value = String(v.main / 60);
+  for (const key of ['byoyomi', 'periods', 'increment', 'consider']) {
+    form.elements[key].value = String(v[key]);
+  }
+  form.elements.time.value = composeTime(form);
+}
+
+/** The time control text the link, the console and the configuration read, from the form's fields. */
+function composeTime(form) {
+  const n = name => Math.max(0, Math.round(Number(form.elements[name].value) || 0));
+  const main = Math.max(0, Math.round((Number(form.elements.main.value) || 0) * 60));
+  return 'main=' + main + ',byoyomi=' + n('byoyomi') + ',periods=' + Math.max(1, n('periods')) + ',increment='
+    + n('increment') + ',consider=' + n('consider');
+}
+
+async function switchLanguage() {
+  const next = lang === 'ja' ? 'en' : 'ja';
+  try {
+    localStorage.setItem(LANG_KEY, next);
+  } catch (e) {
+    // a page that cannot keep it still switches
+  }
+  await loadLanguage(next);
+  applyWords();
+  if (view) {
+    render(view);
+  }
+  const list = document.getElementById('log');
+  list.replaceChildren(...LOG_LINES.map(logItem));
+  list.scrollTop = list.scrollHeight;
 }
 
 async function openRecords() {
@@ -610,7 +848,7 @@ async function openRecords() {
   const rows = games.map(g => {
     const tr = document.createElement('tr');
     const title = document.createElement('td');
-    title.textContent = (g.current ? 'this game: ' : '') + g.title;
+    title.textContent = (g.current ? t('records.current') : '') + g.title;
     const links = document.createElement('td');
     for (const f of ['kif', 'csa', 'ki2', 'jkf', 'usi']) {
       const a = document.createElement('a');
@@ -625,7 +863,7 @@ async function openRecords() {
   });
   if (!rows.length) {
     const tr = document.createElement('tr');
-    tr.textContent = 'No game yet.';
+    tr.textContent = t('records.none');
     rows.push(tr);
   }
   body.replaceChildren(...rows);
@@ -638,6 +876,7 @@ function wireDialogs() {
       return;
     }
     const f = e.target.elements;
+    f.time.value = composeTime(e.target);
     send('/api/new-game', {mode: f.mode.value, time: f.time.value, start: f.start.value,
       layOut: f.layOut.checked, sente: f.sente.value, gote: f.gote.value});
   });
@@ -652,7 +891,7 @@ function wireDialogs() {
     const r = await fetch('/api/arbiter', {method: 'POST', headers: {'Content-Type': 'application/json'},
       body: JSON.stringify(body)});
     const answer = await r.json();
-    document.getElementById('arbiter-answer').textContent = r.ok ? 'done' : answer.error;
+    document.getElementById('arbiter-answer').textContent = r.ok ? t('arbiter.done') : answer.error;
     if (!r.ok) {
       log('error', 'arbiter: ' + answer.error);
     }
@@ -666,21 +905,27 @@ function connect() {
   const events = new EventSource('/api/events');
   events.addEventListener('open', () => {
     link.dataset.link = 'live';
-    link.textContent = 'live';
+    link.textContent = t('link.live');
   });
   events.addEventListener('error', () => {
     link.dataset.link = 'lost';
-    link.textContent = 'reconnecting…';
+    link.textContent = t('link.lost');
   });
   events.addEventListener('view', e => render(JSON.parse(e.data)));
-  events.addEventListener('log', e => {
-    const line = JSON.parse(e.data);
-    log(line.kind, line.text);
-  });
+  events.addEventListener('log', e => logLine(JSON.parse(e.data)));
 }
 
-build();
-wireDialogs();
+async function main() {
+  await loadLanguage(chooseLanguage());
+  applyWords();
+  build();
+  wireDialogs();
+  wireTable();
+  setInterval(tick, 250);
+  connect();
+}
+
+function wireTable() {
 const table = document.querySelector('main');
 table.addEventListener('pointerdown', onPointerDown);
 document.addEventListener('pointermove', onPointerMove);
@@ -693,5 +938,6 @@ table.addEventListener('contextmenu', e => {
     flipInPlace(place);
   }
 });
-setInterval(tick, 250);
-connect();
+}
+
+main();

@@ -72,6 +72,21 @@ class ConsoleSessionTest {
     }
 
     @Test
+    void movesAreWrittenInKifuWordsAndAnOccupancyBoardAsksForTheFlipAfterPromote() throws Exception {
+        // 8h2b by hand, unpromoted side up: the board asks, 成 is pressed, the board cannot see the piece turned
+        Played p = play("move 7g7f\nmove 3c3d\nlift 2b\nlift 8h\nplace 2b\nplace sente:B\npress promote\n"
+                + "lift 2b\nplace 2b down\nquit\n");
+        assertThat(p.moves()).isEqualTo(usi("7g7f", "3c3d", "8h2b+"));
+        assertThat(p.out()).contains("» ply 1: sente played 7g7f ☗７六歩", "» ply 2: gote played 3c3d ☖３四歩",
+                "» ply 3: sente played 8h2b+ ☗２二角成");
+        List<String> asks = p.lines().stream().filter(l -> l.startsWith("  turn it over : the piece on 2b")).toList();
+        assertThat(asks).as("asked after 成 until the piece lies turned").isNotEmpty();
+        assertThat(p.lastRow('b')).contains("+B");
+        int lastDrawing = p.out().lastIndexOf("  gote komadai");
+        assertThat(p.out().substring(lastDrawing)).doesNotContain("turn it over");
+    }
+
+    @Test
     void movesFromAPipeAreRecognisedAndTheBoardIsDrawnAfterEach() throws Exception {
         Played p = play("move 7g7f\nmove 3c3d\nmove 8h2b+\nmove 3a2b\nquit\n");
 

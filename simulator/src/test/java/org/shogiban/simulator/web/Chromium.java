@@ -28,6 +28,15 @@ final class Chromium {
 
     /** Starts a headless browser, or fails (CI) or skips (told to) when Chromium is not installed. */
     static ChromeDriver start(Path profile) throws IOException {
+        return start(profile, "en-GB", java.util.Map.of());
+    }
+
+    /**
+     * Starts a headless browser preferring a language ({@code --lang}, which sets its Accept-Language and
+     * navigator.languages) with more environment (e.g. {@code FONTCONFIG_FILE} for the fonts it may use).
+     */
+    static ChromeDriver start(Path profile, String language, java.util.Map<String, String> environment)
+            throws IOException {
         boolean present = Files.isExecutable(Path.of(BINARY)) && Files.isExecutable(Path.of(DRIVER));
         if (!present) {
             String why = "Chromium for the browser tests is missing (" + BINARY + ", " + DRIVER
@@ -46,11 +55,14 @@ final class Chromium {
         options.setBinary(BINARY);
         options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--window-size=1400,950", "--lang=en-GB",
+                "--disable-dev-shm-usage", "--window-size=1400,950", "--lang=" + language,
                 "--user-data-dir=" + Files.createDirectories(profile).toAbsolutePath());
+        // headless Chromium on Linux takes its Accept-Language and navigator.languages from this preference
+        options.setExperimentalOption("prefs", java.util.Map.of("intl.accept_languages", language));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(new File(DRIVER))
                 .usingAnyFreePort()
+                .withEnvironment(environment)
                 .withLogOutput(java.io.OutputStream.nullOutputStream())
                 .build();
         ChromeDriver driver = new ChromeDriver(service, options);

@@ -78,9 +78,12 @@ class WebPageBrowserTest {
         assertThat(browser.findElements(By.cssSelector("[data-slot]"))).hasSize(14);
         assertThat(piece("7g")).isEqualTo("P");
         assertThat(piece("1a")).isEqualTo("l");
-        // the game (and sente's clock) starts once the laid-out pieces have settled on the sensors
-        waitFor("sente's clock runs", () -> "true".equals(attr(By.cssSelector("[data-clock='sente']"),
-                "data-running")));
+        // the game starts once the laid-out pieces have settled on the sensors; the clock waits for the players
+        waitFor("the game waits for the clock", () -> "PLAYING".equals(attr(By.id("state-line"), "data-phase"))
+                && browser.findElement(By.id("state-line")).getText().contains("The clock waits"));
+        assertThat(running("sente")).isFalse();
+        click(browser.findElement(By.cssSelector("[data-button='clock-gote']")));
+        waitFor("gote's press starts sente's clock", () -> running("sente"));
         assertThat(attr(By.cssSelector("[data-status='sente-to-move']"), "data-led")).isEqualTo("green");
 
         long firstDelay = timedDrop(() -> drag("7g", "7f"), "7f");
@@ -220,24 +223,29 @@ class WebPageBrowserTest {
                 By.cssSelector("[name='start'] option[value='bishop']")).isEmpty());
         new org.openqa.selenium.support.ui.Select(form.findElement(By.name("mode"))).selectByValue("tournament");
         new org.openqa.selenium.support.ui.Select(form.findElement(By.name("start"))).selectByValue("bishop");
-        form.findElement(By.name("time")).clear();
-        form.findElement(By.name("time")).sendKeys("main=300,byoyomi=10");
+        form.findElement(By.name("main")).clear();
+        form.findElement(By.name("main")).sendKeys("5");
+        form.findElement(By.name("byoyomi")).clear();
+        form.findElement(By.name("byoyomi")).sendKeys("10");
         form.findElement(By.name("sente")).sendKeys("Habu Yoshiharu");
         form.findElement(By.name("gote")).sendKeys("藤井");
         click(form.findElement(By.cssSelector("button[value='ok']")));
         waitFor("the bishop handicap is laid out and started", () -> piece("2b").isEmpty() && piece("8h").equals("B")
-                && piece("3b").isEmpty() && "true".equals(attr(By.cssSelector("[data-clock='gote']"),
-                "data-running")));
+                && piece("3b").isEmpty() && "PLAYING".equals(attr(By.id("state-line"), "data-phase"))
+                && browser.findElement(By.id("state-line")).getText().contains("The clock waits"));
         var state = board.snapshot();
         assertThat(state.get("mode").asText()).isEqualTo("tournament");
         assertThat(state.get("players").get("sente").asText()).isEqualTo("Habu Yoshiharu");
         assertThat(state.get("players").get("gote").asText()).isEqualTo("藤井");
-        assertThat(state.get("timeControl").asText()).startsWith("main=300,byoyomi=10");
+        assertThat(state.get("timeControl").asText())
+                .isEqualTo("main=300,byoyomi=10,periods=1,increment=0,consider=0");
+        assertThat(browser.findElement(By.id("setup-line")).getText()).contains("bishop handicap (角落ち)")
+                .contains("5 min, byoyomi 10 s").doesNotContain("main=");
         assertThat(log()).contains("game over: aborted");
         waitFor("each side named by its handicap role and its player", () -> browser.findElement(By.cssSelector(
-                "[data-player='gote'] .clock-name")).getText().equals("☖ gote 上手 · 藤井")
+                "[data-player='gote'] .clock-name")).getText().equals("☖ Uwate · 藤井")
                 && browser.findElement(By.cssSelector("[data-player='sente'] .clock-name")).getText()
-                .equals("☗ sente 下手 · Habu Yoshiharu"));
+                .equals("☗ Shitate · Habu Yoshiharu"));
         shot("new game bishop handicap");
     }
 
@@ -319,9 +327,10 @@ class WebPageBrowserTest {
         return attr(By.cssSelector("[data-clock='" + side + "']"), "data-running").equals("true");
     }
 
+    /** The log's lines in the board's own words (data-text), whatever language the page shows them in. */
     private String log() {
-        return (String) ((JavascriptExecutor) browser).executeScript(
-                "return document.getElementById('log').textContent");
+        return (String) ((JavascriptExecutor) browser).executeScript("return Array.from(document.querySelectorAll("
+                + "'#log li')).map(li => li.dataset.text).join('\\n')");
     }
 
     private void waitFor(String what, java.util.function.BooleanSupplier condition) {

@@ -108,7 +108,9 @@ class WebServerTest {
         assertThat(s.get("sfen").asText()).isEqualTo("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
         assertThat(s.get("moves")).isEmpty();
         assertThat(s.get("toMove").asText()).isEqualTo("sente");
-        assertThat(s.get("clock").get("running").asText()).isEqualTo("sente");
+        assertThat(s.get("clock").get("running").asText()).as("no clock runs before a player starts it")
+                .isEqualTo("none");
+        assertThat(s.get("clock").get("sente").get("mainMs").asLong()).isEqualTo(600_000);
         assertThat(s.get("clock").get("gote").get("mainMs").asLong()).isEqualTo(600_000);
         assertThat(s.get("clock").get("gote").get("byoyomiMs").asLong()).isEqualTo(30_000);
         assertThat(s.get("clock").get("gote").get("periods").asInt()).isEqualTo(1);
@@ -119,6 +121,9 @@ class WebServerTest {
 
     @Test
     void aMoveByHandIsPlayedAndLitOnThePage() throws Exception {
+        assertThat(post("/api/press", "{\"button\":\"clock-gote\"}").statusCode()).isEqualTo(200);
+        board.advance(1000);
+        assertThat(state().get("clock").get("running").asText()).isEqualTo("sente");
         hand("lift 7g", "put 7f");
 
         JsonNode s = state();
@@ -163,7 +168,7 @@ class WebServerTest {
         assertThat(s.get("moves")).isEmpty();
         assertThat(s.get("sfen").asText()).isEqualTo("lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
         assertThat(s.get("toMove").asText()).as("the handicap giver moves first").isEqualTo("gote");
-        assertThat(s.get("clock").get("running").asText()).isEqualTo("gote");
+        assertThat(s.get("clock").get("running").asText()).as("the clock waits for the players").isEqualTo("none");
         assertThat(s.get("clock").get("sente").get("mainMs").asLong()).isEqualTo(300_000);
         JsonNode view = JSON.readTree(get("/api/view").body());
         assertThat(view.get("squares").get("2b").get("piece").asText()).isEmpty();
@@ -198,6 +203,31 @@ class WebServerTest {
         assertThat(error(post("/api/press", "{\"button\":\"self-destruct\"}"))).startsWith("unknown button");
         assertThat(post("/api/new-game", "{\"time\":\"main=ten\"}").statusCode()).isEqualTo(400);
         assertThat(error(post("/api/new-game", "{\"start\":\"queen-odds\"}"))).contains("queen-odds");
+    }
+
+    @Test
+    void onlyAJsonObjectTheRequestUnderstandsIsTaken() throws Exception {
+        String before = state().toString();
+        HttpResponse<String> empty = post("/api/declare", "");
+        assertThat(empty.statusCode()).isEqualTo(400);
+        assertThat(error(empty)).startsWith("the body is empty");
+        assertThat(error(post("/api/resign", "{\"side\":\"gote\"} {\"side\":\"sente\"}")))
+                .startsWith("the body is not JSON");
+        assertThat(error(post("/api/resign", "{\"side\":\"gote\",\"side\":\"sente\"}")))
+                .startsWith("the body is not JSON").contains("side");
+        HttpResponse<String> yes = post("/api/new-game", "{\"layOut\":\"yes\"}");
+        assertThat(yes.statusCode()).isEqualTo(400);
+        assertThat(error(yes)).isEqualTo("'layOut' must be true or false, not \"yes\"");
+        assertThat(error(post("/api/declare", "{\"side\":\"sente\"}")))
+                .isEqualTo("'side' is not understood here; this request takes {}");
+        assertThat(error(post("/api/press", "{\"button\":\"menu\",\"twice\":true}")))
+                .isEqualTo("'twice' is not understood here; the keys are button");
+        HttpResponse<String> sandboxed = http.send(HttpRequest.newBuilder(base.resolve("/api/declare"))
+                .header("Content-Type", "application/json").header("Origin", "null")
+                .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(sandboxed.statusCode()).isEqualTo(403);
+        assertThat(state().toString()).as("no refused request changed the game").isEqualTo(before);
+        assertThat(state().get("phase").asText()).isNotEqualTo("OVER");
     }
 
     @Test
