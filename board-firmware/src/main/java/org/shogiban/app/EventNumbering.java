@@ -139,10 +139,18 @@ public final class EventNumbering implements ChangeJournal {
         return missing.size();
     }
 
-    /** The numbered link events of a board event of the last input (empty when it has none); each is taken once. */
+    /**
+     * The numbered link events of a board event of the last input (empty when it has none). Every listener of the
+     * runtime may ask (the USB link's and the hall's adapters alike); they are forgotten at the next input's numbering.
+     */
     public List<LoggedEvent> take(BoardEvent event) {
-        List<LoggedEvent> numbered = pending.remove(event);
+        List<LoggedEvent> numbered = pending.get(event);
         return numbered == null ? List.of() : numbered;
+    }
+
+    /** Where the events are numbered and kept (the hall's connection publishes from it). */
+    public EventLog log() {
+        return log;
     }
 
     @Override
