@@ -14,7 +14,8 @@ import org.shogiban.link.LoggedEvent;
 /**
  * An event on the {@code events} topic: {@code {"seq":12,"type":"MOVE","fields":["1","7g7f","+7776FU,T12"],
  * "line":"* 12 MOVE 1 7g7f +7776FU,T12"}}: the same number, type and fields as the USB link's {@code * <seq> <TYPE>
- * ...} line (docs/serial-protocol.md), and that line itself.
+ * ...} line (docs/serial-protocol.md), and that line itself. {@code fields} are the line's words after the type (a
+ * SFEN is four, a free-text reason as many as it has words); {@code line} has the text exactly.
  */
 public final class EventJson {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -28,7 +29,15 @@ public final class EventJson {
         o.put("seq", e.seq());
         o.put("type", e.event().type());
         ArrayNode fields = o.putArray("fields");
-        e.event().fields().forEach(fields::add);
+        // the line's words, as a host splits the link's line (an event read back from the log has its fields
+        // joined; the words are the same either way)
+        String text = e.event().text();
+        int space = text.indexOf(' ');
+        if (space > 0) {
+            for (String w : text.substring(space + 1).split(" ")) {
+                fields.add(w);
+            }
+        }
         o.put("line", "* " + e.text());
         return o.toString().getBytes(StandardCharsets.UTF_8);
     }
