@@ -26,6 +26,8 @@ import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.config.BoardConfig;
 import org.shogiban.hal.config.ConfigCheck;
 import org.shogiban.hal.config.ConfigException;
+import org.shogiban.hal.config.HallConfig;
+import org.shogiban.hall.HallLinks;
 import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.hal.pi4j.Pi4jBoardFactory;
 import org.shogiban.hal.pi4j.RaspberryPi;
@@ -62,7 +64,7 @@ final class ServeCommand implements CliCommand {
      * @param state where the service keeps its state (records by default), or null
      */
     record ServeOptions(Path config, boolean simulated, Path records, Path state, CommitPolicy commit,
-                        Position start, TimeControl time, ScanFault scanFault) {
+                        Position start, TimeControl time, ScanFault scanFault, HallOptions hall) {
     }
 
     /** The options while the command line is read. */
@@ -75,10 +77,12 @@ final class ServeCommand implements CliCommand {
         Position start = Position.startpos();
         TimeControl time = TimeControl.NONE;
         ScanFault scanFault;
+        final HallOptions.Builder hall = new HallOptions.Builder();
 
         ServeOptions build() {
             Path recordDir = records != null ? records : state != null ? state.resolve("records") : Path.of("records");
-            return new ServeOptions(config, simulated, recordDir, state, commit, start, time, scanFault);
+            return new ServeOptions(config, simulated, recordDir, state, commit, start, time, scanFault,
+                    hall.build());
         }
     }
 
@@ -102,6 +106,9 @@ final class ServeCommand implements CliCommand {
         m.put("--commit", (b, v) -> b.commit = CommitPolicy.parse(v));
         m.put("--start", (b, v) -> b.start = StartPositions.parse(v));
         m.put("--time", (b, v) -> b.time = TimeControl.parse(v));
+        m.put("--hall", (b, v) -> b.hall.broker = v);
+        m.put("--board-id", (b, v) -> b.hall.boardId = v);
+        m.put("--hall-id", (b, v) -> b.hall.hallId = v);
         // hidden (not in the usage text): the watchdog tests make the simulated scan loop hang or fail
         m.put("--test-scan-fault", (b, v) -> b.scanFault = ScanFault.parse(v));
         return m;
@@ -122,7 +129,8 @@ final class ServeCommand implements CliCommand {
     @Override
     public String usage() {
         return "serve (--config FILE | --simulated) [--records DIR] [--state DIR] [--commit stable|clock]"
-                + " [--start startpos|<handicap>|sfen <SFEN>] [--time SPEC]   run the board until stopped";
+                + " [--start startpos|<handicap>|sfen <SFEN>] [--time SPEC] [--hall <broker-url> --board-id <id>"
+                + " [--hall-id <id>]]   run the board until stopped";
     }
 
     @Override
@@ -228,6 +236,12 @@ final class ServeCommand implements CliCommand {
                         SerialLinks.eventDirectory(options.state(), options.records()),
                         new JSerialCommTransport(Path.of(device), config.link().baud()),
                         LinkSettings.of(boardId(), config.link().arbiterPin()))).orElse(() -> { });
+        // after the USB link: the hall publishes the link's numbering (docs/hall.md)
+        AutoCloseable hall = options.hall().settings(config == null ? HallConfig.none() : config.hall(),
+                        config == null ? java.util.Optional.empty() : config.link().arbiterPin(), boardId())
+                .map(s -> HallLinks.attach(app, options.records(),
+                        SerialLinks.eventDirectory(options.state(), options.records()), s))
+                .orElse(() -> { });
         Map<String, String> environment = System.getenv();
         ScanWatchdog watchdog = new ScanWatchdog(ServiceMonitor.watchdogMillis(environment,
                 ProcessHandle.current().pid()));
@@ -244,6 +258,7 @@ final class ServeCommand implements CliCommand {
                 monitor.close();
                 app.close();
                 link.close();
+                hall.close();
                 records.close();
                 if (journal != null) {
                     journal.close();
