@@ -20,6 +20,9 @@ import org.shogiban.session.GameSettings;
 import org.shogiban.app.RecordDirectory;
 import org.shogiban.app.RecordSink;
 import org.shogiban.app.SerialLinks;
+import org.shogiban.hall.HallLinks;
+import org.shogiban.hall.HallSettings;
+import org.shogiban.simulator.HallOption;
 import org.shogiban.app.StartPositions;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.SensorKind;
@@ -65,7 +68,8 @@ public final class PlayCommand implements SimulatorCommand {
     @Override
     public String usage() {
         return "play [--sensors occupancy|polarity] [--commit stable|clock] [--start startpos|<handicap>|sfen <SFEN>]"
-                + " [--records DIR] [--time SPEC] [--state DIR] [--serial PATH]   the board in the terminal";
+                + " [--records DIR] [--time SPEC] [--state DIR] [--serial PATH]"
+                + " [--hall <broker-url> --board-id <id> [--hall-id <id>]]   the board in the terminal";
     }
 
     /** The game settings a command line asks for; throws {@link UsageError} naming what is wrong. */
@@ -98,7 +102,8 @@ public final class PlayCommand implements SimulatorCommand {
 
     @Override
     public int run(List<String> args, PrintStream out) throws Exception {
-        Options o = Options.parse(args, Set.of("sensors", "commit", "start", "records", "time", "state", "serial"));
+        Options o = Options.parse(args, Set.of("sensors", "commit", "start", "records", "time", "state", "serial",
+                "hall", "board-id", "hall-id"));
         GameSettings settings = settings(o);
         String state = o.values().get("state");
         String records = o.values().get("records");
@@ -110,9 +115,12 @@ public final class PlayCommand implements SimulatorCommand {
         Clock wall = Clock.systemDefaultZone();
         boolean terminal = interactive();
         String serial = o.values().get("serial");
-        BoardTime time = timeFor(terminal || serial != null || state != null);
+        HallSettings hall = HallOption.settings(o, System.getenv("SHOGIBAN_ARBITER_PIN"));
+        // a hall, like a serial host or a state directory, lives in real time
+        BoardTime time = timeFor(terminal || serial != null || state != null || hall != null);
         SessionJournal journal = null;
         AutoCloseable link = () -> { };
+        AutoCloseable hallLink = () -> { };
         try {
             GameSession session;
             if (state == null) {
@@ -137,9 +145,17 @@ public final class PlayCommand implements SimulatorCommand {
                         LinkSettings.of("simulator", Optional.ofNullable(System.getenv("SHOGIBAN_ARBITER_PIN"))));
                 out.println("USB link on " + serial + " (docs/serial-protocol.md)");
             }
+            if (hall != null) {
+                Path recordDir = records == null ? null : Path.of(records);
+                hallLink = HallLinks.attach(console.application(), recordDir,
+                        SerialLinks.eventDirectory(state == null ? null : Path.of(state), recordDir), hall);
+                out.println("in hall " + hall.topics().hallId() + " as board " + hall.topics().boardId() + " via "
+                        + hall.broker() + " (docs/hall.md)");
+            }
             return console.run();
         } finally {
             link.close();
+            hallLink.close();
             if (sink != null) {
                 sink.close();
             }

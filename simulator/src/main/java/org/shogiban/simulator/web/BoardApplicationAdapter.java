@@ -16,6 +16,8 @@ import org.shogiban.app.RecordDirectory;
 import org.shogiban.app.RecordSink;
 import org.shogiban.app.Resumption;
 import org.shogiban.app.SerialLinks;
+import org.shogiban.hall.HallLinks;
+import org.shogiban.hall.HallSettings;
 import org.shogiban.app.SessionJournal;
 import org.shogiban.app.StartPositions;
 import org.shogiban.clock.TimeControl;
@@ -93,8 +95,14 @@ public final class BoardApplicationAdapter implements WebBoard {
      * @param state the state directory (journal, link events), or null for none
      * @param serial the USB link's device, or null for no link
      * @param link the link's settings (board id, arbiter PIN), used with {@code serial}
+     * @param hall the tournament hall to publish to (docs/hall.md), or null
      */
-    public record Storage(Path records, Path state, SerialTransport serial, LinkSettings link) {
+    public record Storage(Path records, Path state, SerialTransport serial, LinkSettings link, HallSettings hall) {
+        /** No hall. */
+        public Storage(Path records, Path state, SerialTransport serial, LinkSettings link) {
+            this(records, state, serial, link, null);
+        }
+
         /** Records only (or none), no journal, no link. */
         public static Storage records(Path records) {
             return new Storage(records, null, null, null);
@@ -113,6 +121,7 @@ public final class BoardApplicationAdapter implements WebBoard {
     private final GameSettings boardSettings;
     private final BoardApplication app;
     private final AutoCloseable serialLink;
+    private final AutoCloseable hallLink;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     /** The last log lines, told to a new listener first. */
     private final java.util.Deque<String[]> recent = new java.util.ArrayDeque<>();
@@ -165,6 +174,8 @@ public final class BoardApplicationAdapter implements WebBoard {
         app.addPassListener(now -> snapshotPassed());
         serialLink = storage.serial() == null ? () -> { } : SerialLinks.attach(app, storage.records(),
                 SerialLinks.eventDirectory(storage.state(), storage.records()), storage.serial(), storage.link());
+        hallLink = storage.hall() == null ? () -> { } : HallLinks.attach(app, storage.records(),
+                SerialLinks.eventDirectory(storage.state(), storage.records()), storage.hall());
         noteSettings(session);
         // the simulated pieces stand where the players left them: the start, or the resumed game's position
         table.layOut(session.position());
@@ -508,6 +519,7 @@ public final class BoardApplicationAdapter implements WebBoard {
         app.close();
         try {
             serialLink.close();
+            hallLink.close();
         } catch (Exception e) {
             log.warn("closing the USB link failed: {}", e.toString());
         }
