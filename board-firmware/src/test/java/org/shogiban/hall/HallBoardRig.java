@@ -29,23 +29,24 @@ import org.shogiban.session.GameSettings;
  * connected to a broker by {@link HallLinks}. The game's time is stepped by the test (10 ms passes; nothing sleeps);
  * the hall connection's threads run in real time.
  */
-final class HallBoardRig implements AutoCloseable {
-    static final Clock WALL = Clock.fixed(Instant.parse("2025-03-01T05:05:09Z"), ZoneOffset.UTC);
-    static final String PIN = "2718";
+public final class HallBoardRig implements AutoCloseable {
+    public static final Clock WALL = Clock.fixed(Instant.parse("2025-03-01T05:05:09Z"), ZoneOffset.UTC);
+    public static final String PIN = "2718";
 
-    final ManualClock clock = new ManualClock();
-    final MemoryBoard hardware = new MemoryBoard(SensorKind.OCCUPANCY, clock);
-    final BoardApplication app;
+    public final ManualClock clock = new ManualClock();
+    public final MemoryBoard hardware = new MemoryBoard(SensorKind.OCCUPANCY, clock);
+    public final BoardApplication app;
     private final SessionJournal journal;
     private final AutoCloseable hall;
     private Position position = Position.startpos();
 
     /** A board with its state in {@code dir} (a game there is resumed) in hall {@code h1} as {@code boardId}. */
-    HallBoardRig(Path dir, String broker, String boardId, String user, String password) {
+    public HallBoardRig(Path dir, String broker, String boardId, String user, String password) {
         GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(SensorKind.OCCUPANCY));
-        journal = SessionJournal.open(dir, WALL);
+        Clock wall = new SteppedWall(clock);
+        journal = SessionJournal.open(dir, wall);
         app = new BoardApplication(hardware.board(), ScanSettings.defaults(), clock,
-                Resumption.session(settings, WALL, journal, clock.millis(), line -> { }), RecordSink.NONE);
+                Resumption.session(settings, wall, journal, clock.millis(), line -> { }), RecordSink.NONE);
         app.setJournal(journal);
         hall = HallLinks.attach(app, null, dir, HallSettings.of(broker, "h1", boardId, Optional.ofNullable(user),
                 Optional.ofNullable(password), Optional.of(PIN)));
@@ -56,7 +57,7 @@ final class HallBoardRig implements AutoCloseable {
     }
 
     /** Puts every piece of a position on the board at once and lets the board see it. */
-    HallBoardRig layOut(Position p) {
+    public HallBoardRig layOut(Position p) {
         ExpectedFrame picture = ExpectedFrame.of(p);
         for (int i = 0; i < 81; i++) {
             hardware.squares.set(i, picture.reading(i, SensorKind.OCCUPANCY));
@@ -70,7 +71,7 @@ final class HallBoardRig implements AutoCloseable {
     }
 
     /** A plain move (no capture) by hand: lift, place, then left alone until it counts. */
-    HallBoardRig move(String usi) {
+    public HallBoardRig move(String usi) {
         Move m = Move.parseUsi(usi);
         hardware.squares.set(Square.parse(usi.substring(0, 2)).index(), SquareReading.EMPTY);
         run(100);
@@ -80,12 +81,26 @@ final class HallBoardRig implements AutoCloseable {
         return this;
     }
 
-    HallBoardRig moves(List<String> usi) {
+    public HallBoardRig moves(List<String> usi) {
         usi.forEach(this::move);
         return this;
     }
 
-    HallBoardRig run(long millis) {
+    /** A piece moved where it cannot go (a foul), by hand; the position stays as it was. */
+    public HallBoardRig illegal(String from, String to) {
+        hardware.squares.set(Square.parse(from).index(), SquareReading.EMPTY);
+        run(100);
+        hardware.squares.set(Square.parse(to).index(), SquareReading.OCCUPIED);
+        return run(700);
+    }
+
+    /** A button pressed. */
+    public HallBoardRig press(org.shogiban.hal.Button button) {
+        hardware.buttons.click(button);
+        return run(100);
+    }
+
+    public HallBoardRig run(long millis) {
         for (long t = 0; t < millis; t += 10) {
             app.step(clock.advance(10));
         }
@@ -100,6 +115,30 @@ final class HallBoardRig implements AutoCloseable {
             journal.close();
         } catch (Exception e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** Calendar time that moves with the stepped clock, from {@link #WALL}: each game gets its own id. */
+    private static final class SteppedWall extends Clock {
+        private final ManualClock steps;
+
+        SteppedWall(ManualClock steps) {
+            this.steps = steps;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return WALL.instant().plusMillis(steps.millis());
         }
     }
 }
