@@ -4,13 +4,13 @@ const WORDS = {
   ja: {title: '対局場', relay: '中継', calls: '呼び出し', boards: '盤', board: '盤', pin: '暗証番号', pause: '中断',
        resume: '再開', undo: '一手戻す', overrule: '反則取消', abort: '中止', adjust: '時間調整', result: '勝敗',
        close: '閉じる', pairings: '組み合わせ', round: '回戦', send: '送る', ack: '確認',
-       pairingsHelp: '一行に一局: 盤,先手,後手,持ち時間,モード (例 b1,羽生,藤井,main=600,tournament)',
+       pairingsHelp: '一行に一局: 盤,先手,後手,持ち時間,モード (例 b1,羽生,藤井,main=600,byoyomi=30,tournament)',
        online: '接続', offline: '切断', unknown: '不明', sente: '先手', gote: '後手', ply: '手数',
        export: 'KIF/CSA を zip で', results: '結果'},
   en: {title: 'Tournament hall', relay: 'Live relay', calls: 'Calls', boards: 'Boards', board: 'Board', pin: 'PIN',
        pause: 'Pause', resume: 'Resume', undo: 'Undo', overrule: 'Overrule', abort: 'Abort', adjust: 'Adjust',
        result: 'Result', close: 'Close', pairings: 'Pairings', round: 'Round', send: 'Send', ack: 'Acknowledge',
-       pairingsHelp: 'One game a line: board,sente,gote,time,mode (e.g. b1,Habu,Fujii,main=600,tournament)',
+       pairingsHelp: 'One game a line: board,sente,gote,time,mode (e.g. b1,Habu,Fujii,main=600,byoyomi=30,tournament)',
        online: 'online', offline: 'offline', unknown: 'unknown', sente: 'Sente', gote: 'Gote', ply: 'Ply',
        export: 'KIF/CSA as zip', results: 'Results'}
 };
@@ -178,7 +178,10 @@ document.getElementById('close-detail').onclick = () => { open = null; draw(); }
 document.getElementById('send-round').onclick = async () => {
   const pairings = document.getElementById('pairings').value.split('\n').map(l => l.trim()).filter(l => l)
       .map(l => { const f = l.split(',').map(x => x.trim());
-                  return {board: f[0], sente: f[1] || '', gote: f[2] || '', time: f[3] || '', mode: f[4] || ''}; });
+                  // the time control may hold commas itself (main=600,byoyomi=30): it is what lies between
+                  const rest = f.slice(3);
+                  const mode = rest.length && /^(casual|tournament)$/.test(rest[rest.length - 1]) ? rest.pop() : '';
+                  return {board: f[0], sente: f[1] || '', gote: f[2] || '', time: rest.join(','), mode: mode}; });
   const r = await post('/api/round', {round: +document.getElementById('round').value, pairings: pairings});
   const out = document.getElementById('round-reply');
   out.textContent = r.error || Object.entries(r.replies).map(([b, t]) => b + ': ' + t).join(' | ');

@@ -112,12 +112,12 @@ class HallPageBrowserTest {
         // b2's game ends; round 1 pairs b2 again: the board sets the new game up
         b2.press(Button.RESIGN_SENTE);
         waitFor("b2 over", () -> card("b2", "data-phase").equals("OVER"));
-        browser.findElement(By.id("pairings")).sendKeys("b2,Habu,Fujii,main=600,tournament");
+        browser.findElement(By.id("pairings")).sendKeys("b2,Habu,Fujii,main=600,byoyomi=30,tournament");
         browser.findElement(By.id("send-round")).click();
         waitFor("the pairing sent", () -> "ok".equals(browser.findElement(By.id("round-reply"))
                 .getAttribute("data-sent")));
         assertThat(browser.findElement(By.id("round-reply")).getText())
-                .contains("b2: OK setting up a new game: tournament, time main=600");
+                .contains("b2: OK setting up a new game: tournament, time main=600,byoyomi=30");
         b2.run(200);
         waitFor("b2 sets up the round's game", () -> card("b2", "data-phase").equals("SETUP"));
         assertThat(b2.app.session().settings().timeControl().spec()).contains("main=600");
