@@ -121,7 +121,30 @@ class HallPageBrowserTest {
         b2.run(200);
         waitFor("b2 sets up the round's game", () -> card("b2", "data-phase").equals("SETUP"));
         assertThat(b2.app.session().settings().timeControl().spec()).contains("main=600");
+        // the round's game starts when the pieces stand, and ends by resignation: its result and the zip export
+        b2.layOut(org.shogiban.rules.Position.startpos());
+        waitFor("the round's game started", () -> card("b2", "data-phase").equals("PLAYING"));
+        b2.press(Button.RESIGN_SENTE);
+        waitFor("the round's result", () -> browser.findElements(By.cssSelector(
+                "[data-round='1'] [data-result-board='b2']")).stream()
+                .anyMatch(r -> "RESIGNATION gote - 0".equals(r.getAttribute("data-result"))));
         shot("hall after the pairings");
+        String game = browser.findElement(By.cssSelector("[data-round='1'] [data-result-board='b2']"))
+                .getAttribute("data-game-id");
+        HttpResponse<byte[]> zip = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                base + "/api/rounds/1/export.zip")).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(zip.statusCode()).isEqualTo(200);
+        java.util.List<String> names = new java.util.ArrayList<>();
+        try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(
+                new java.io.ByteArrayInputStream(zip.body()))) {
+            for (java.util.zip.ZipEntry e; (e = in.getNextEntry()) != null; ) {
+                names.add(e.getName());
+                String text = new String(in.readAllBytes(), e.getName().endsWith(".kif")
+                        ? org.shogiban.notation.GameRecords.SHIFT_JIS : java.nio.charset.StandardCharsets.UTF_8);
+                assertThat(text).contains(e.getName().endsWith(".kif") ? "Habu" : "N+Habu");
+            }
+        }
+        assertThat(names).containsExactly("round1-b2-" + game + ".kif", "round1-b2-" + game + ".csa");
 
         // the relay: b1's KIF, then the same request with its ETag is 304
         HttpClient http = HttpClient.newHttpClient();
