@@ -116,6 +116,11 @@ public final class EventNumbering {
         }
     }
 
+    /** Where the events are numbered and kept (the hall's connection publishes from it). */
+    public EventLog log() {
+        return log;
+    }
+
     /** The number of the last event (the link's {@code seq}; kept or on its way to the disk), 0 before the first. */
     public long lastSeq() {
         return log.lastNumbered();

@@ -21,6 +21,8 @@ import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.config.BoardConfig;
 import org.shogiban.hal.config.ConfigCheck;
 import org.shogiban.hal.config.ConfigException;
+import org.shogiban.hal.config.HallConfig;
+import org.shogiban.hall.HallLinks;
 import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.hal.pi4j.Pi4jBoardFactory;
 import org.shogiban.hal.pi4j.RaspberryPi;
@@ -56,7 +58,7 @@ final class ServeCommand implements CliCommand {
      * @param state where the service keeps its state (records by default), or null
      */
     record ServeOptions(Path config, boolean simulated, Path records, Path state, CommitPolicy commit,
-                        Position start, TimeControl time, ScanFault scanFault) {
+                        Position start, TimeControl time, ScanFault scanFault, HallOptions hall) {
     }
 
     /** The options while the command line is read. */
@@ -69,10 +71,12 @@ final class ServeCommand implements CliCommand {
         Position start = Position.startpos();
         TimeControl time = TimeControl.NONE;
         ScanFault scanFault;
+        final HallOptions.Builder hall = new HallOptions.Builder();
 
         ServeOptions build() {
             Path recordDir = records != null ? records : state != null ? state.resolve("records") : Path.of("records");
-            return new ServeOptions(config, simulated, recordDir, state, commit, start, time, scanFault);
+            return new ServeOptions(config, simulated, recordDir, state, commit, start, time, scanFault,
+                    hall.build());
         }
     }
 
@@ -96,6 +100,9 @@ final class ServeCommand implements CliCommand {
         m.put("--commit", (b, v) -> b.commit = CommitPolicy.parse(v));
         m.put("--start", (b, v) -> b.start = StartPositions.parse(v));
         m.put("--time", (b, v) -> b.time = TimeControl.parse(v));
+        m.put("--hall", (b, v) -> b.hall.broker = v);
+        m.put("--board-id", (b, v) -> b.hall.boardId = v);
+        m.put("--hall-id", (b, v) -> b.hall.hallId = v);
         // hidden (not in the usage text): the watchdog tests make the simulated scan loop hang or fail
         m.put("--test-scan-fault", (b, v) -> b.scanFault = ScanFault.parse(v));
         return m;
@@ -116,7 +123,8 @@ final class ServeCommand implements CliCommand {
     @Override
     public String usage() {
         return "serve (--config FILE | --simulated) [--records DIR] [--state DIR] [--commit stable|clock]"
-                + " [--start startpos|<handicap>|sfen <SFEN>] [--time SPEC]   run the board until stopped";
+                + " [--start startpos|<handicap>|sfen <SFEN>] [--time SPEC] [--hall <broker-url> --board-id <id>"
+                + " [--hall-id <id>]]   run the board until stopped";
     }
 
     @Override
@@ -222,6 +230,10 @@ final class ServeCommand implements CliCommand {
             config.link().device().ifPresent(device -> assembly.link(
                     new JSerialCommTransport(Path.of(device), config.link().baud()), boardId()));
         }
+        // after the USB link (the assembly attaches it first): the hall publishes the link's numbering (docs/hall.md)
+        options.hall().settings(config == null ? HallConfig.none() : config.hall(),
+                        config == null ? java.util.Optional.empty() : config.link().arbiterPin(), boardId())
+                .ifPresent(s -> assembly.part(HallLinks.part(s)));
         AssembledBoard assembled = assembly.assemble();
         BoardApplication app = assembled.application();
         ServiceMonitor monitor = new ServiceMonitor(SdNotify.fromEnvironment(environment), watchdog, app::view,

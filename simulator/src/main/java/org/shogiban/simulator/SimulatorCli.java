@@ -26,7 +26,7 @@ public final class SimulatorCli {
     /** The tool with every simulator command. */
     public static SimulatorCli standard() {
         return new SimulatorCli(List.of(new ReplayCommand(), new ReplayTraceCommand(), new PlayCommand(),
-                new WebCommand()));
+                new WebCommand(), new org.shogiban.simulator.hallsim.HallSimCommand()));
     }
 
     public static void main(String[] args) {

@@ -42,10 +42,11 @@ import org.slf4j.LoggerFactory;
  * @param buzzer the buzzer
  * @param buttons the buttons
  * @param link the USB serial link and the arbiter's PIN
+ * @param hall the tournament hall's MQTT broker and this board's name in it
  */
 public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean activeLow, int i2cRetries,
                           SquaresConfig squares, KomadaiConfig komadai, LedsConfig leds, ClockConfig clock,
-                          BuzzerConfig buzzer, ButtonsConfig buttons, LinkConfig link) {
+                          BuzzerConfig buzzer, ButtonsConfig buttons, LinkConfig link, HallConfig hall) {
     private static final Logger log = LoggerFactory.getLogger(BoardConfig.class);
 
     /** Places of each slot of one komadai, in {@link KomadaiSlot} order: every piece of that kind fits. */
@@ -146,6 +147,7 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
             BuzzerConfig buzzer = buzzer();
             ButtonsConfig buttons = buttons();
             LinkConfig link = link();
+            HallConfig hall = hall();
             if (!i2cOwners.isEmpty()) {
                 reserveBusPins("I2C bus 1 (SDA, SCL)", 1, 2, 3);
             }
@@ -154,7 +156,7 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
             }
             warnUnused();
             return new BoardConfig(kind, scan, activeLow, retries, squares, komadai, leds, clock, buzzer, buttons,
-                    link);
+                    link, hall);
         }
 
         private SquaresConfig mcpSquares(SensorKind kind) {
@@ -352,6 +354,27 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
             }
             return new LinkConfig(device.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(device), baud,
                     pin.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(pin));
+        }
+
+        private HallConfig hall() {
+            String broker = raw("hall.broker", "");
+            if (!broker.isEmpty() && !broker.matches("(tcp|ssl)://[^\\s/]+:\\d{1,5}")) {
+                throw fail("hall.broker", "tcp://host:port or ssl://host:port, e.g. tcp://hall.local:1883");
+            }
+            String hallId = raw("hall.id", HallConfig.DEFAULT_HALL_ID);
+            String boardId = raw("board.id", "");
+            for (String[] id : new String[][] {{"hall.id", hallId}, {"board.id", boardId}}) {
+                if (!id[1].isEmpty() && !HallConfig.isName(id[1])) {
+                    throw fail(id[0], "1 to 64 letters, digits, '-' or '_' (a name in MQTT topics)");
+                }
+            }
+            String user = raw("hall.username", "");
+            String password = raw("hall.password", "");
+            return new HallConfig(opt(broker), hallId, opt(boardId), opt(user), opt(password));
+        }
+
+        private static java.util.Optional<String> opt(String s) {
+            return s.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(s);
         }
 
         // ---------------------------------------------------------------- typed values

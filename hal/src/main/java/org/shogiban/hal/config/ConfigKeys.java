@@ -119,6 +119,18 @@ public final class ConfigKeys {
             "1200..4000000, the link's line speed (ignored by USB gadget serial)");
     public static final ConfigKey ARBITER_PIN = other("arbiter.pin", ConfigKey.Kind.TEXT, "(arbiter commands off)",
             "4 to 12 digits: the PIN a host gives with `AUTH` before the arbiter's commands", 0, 0);
+    public static final ConfigKey HALL_BROKER = other("hall.broker", ConfigKey.Kind.TEXT, "(not in a hall)",
+            "the tournament hall's MQTT broker, `tcp://host:1883` or `ssl://host:8883` (docs/hall.md)", 0, 0);
+    public static final ConfigKey HALL_ID = other("hall.id", ConfigKey.Kind.TEXT, "`hall`",
+            "the hall's name in the MQTT topics `shogiban/<hall.id>/board/<board.id>/...`: letters, digits, `-`, `_`",
+            0, 0);
+    public static final ConfigKey BOARD_ID = other("board.id", ConfigKey.Kind.TEXT, "(the host name)",
+            "this board's name in the hall's topics and on the USB link: letters, digits, `-`, `_`", 0, 0);
+    public static final ConfigKey HALL_USERNAME = other("hall.username", ConfigKey.Kind.TEXT, "(none)",
+            "the board's user at the broker (one user per board; the broker's ACL lets it publish only under its"
+                    + " own id)", 0, 0);
+    public static final ConfigKey HALL_PASSWORD = other("hall.password", ConfigKey.Kind.TEXT, "(none)",
+            "the board's password at the broker", 0, 0);
 
     /** Every row, in the order of the reference. */
     public static final List<ConfigKey> ALL = List.of(SENSORS_KIND, SENSORS_DRIVER, SENSORS_ACTIVE_LOW,
@@ -130,7 +142,7 @@ public final class ConfigKeys {
             CLOCK_DRIVER, CLOCK_TM1637_PINS, CLOCK_TM1637_BRIGHTNESS, CLOCK_HT16K33_SENTE, CLOCK_HT16K33_GOTE,
             CLOCK_HT16K33_BRIGHTNESS, BUZZER_DRIVER, BUZZER_GPIO, BUZZER_PWM_CHANNEL, BUZZER_FREQUENCY,
             BUZZER_BEEP_MS, BUZZER_LONG_TONE_MS, BUTTON_PINS, BUTTONS_DEBOUNCE_MS, LINK_DEVICE, LINK_BAUD,
-            ARBITER_PIN);
+            ARBITER_PIN, HALL_BROKER, HALL_ID, BOARD_ID, HALL_USERNAME, HALL_PASSWORD);
 
     private ConfigKeys() {
     }

@@ -293,4 +293,19 @@ class BoardConfigTest {
         assertThat(pin.allowed()).isEqualTo("4 to 12 digits, or nothing to turn the arbiter's commands off");
         assertThat(rejected(props("arbiter.pin", "123")).key()).isEqualTo("arbiter.pin");
     }
+
+    @Test
+    void theHallKeysAreReadAndCheckedAndInNoHallByDefault() {
+        assertThat(BoardConfig.parse(props(), "b").hall()).isEqualTo(HallConfig.none());
+        HallConfig hall = BoardConfig.parse(props("hall.broker", "tcp://hall.local:1883", "hall.id", "meijin",
+                "board.id", "board-07", "hall.username", "board-07", "hall.password", "s3cret"), "b").hall();
+        assertThat(hall.broker()).contains("tcp://hall.local:1883");
+        assertThat(hall.hallId()).isEqualTo("meijin");
+        assertThat(hall.boardId()).contains("board-07");
+        assertThat(hall.username()).contains("board-07");
+        assertThat(hall.password()).contains("s3cret");
+        assertThat(rejected(props("hall.broker", "hall.local:1883")).key()).isEqualTo("hall.broker");
+        assertThat(rejected(props("board.id", "board 7")).key()).isEqualTo("board.id");
+        assertThat(rejected(props("hall.id", "a/b")).key()).isEqualTo("hall.id");
+    }
 }

@@ -13,6 +13,9 @@ import org.shogiban.clock.TimeControl;
 import org.shogiban.session.GameSettings;
 import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardAssembly;
+import org.shogiban.hall.HallLinks;
+import org.shogiban.hall.HallSettings;
+import org.shogiban.simulator.HallOption;
 import org.shogiban.app.StartPositions;
 import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.hal.SensorKind;
@@ -57,7 +60,8 @@ public final class PlayCommand implements SimulatorCommand {
     @Override
     public String usage() {
         return "play [--sensors occupancy|polarity] [--commit stable|clock] [--start startpos|<handicap>|sfen <SFEN>]"
-                + " [--records DIR] [--time SPEC] [--state DIR] [--serial PATH]   the board in the terminal";
+                + " [--records DIR] [--time SPEC] [--state DIR] [--serial PATH]"
+                + " [--hall <broker-url> --board-id <id> [--hall-id <id>]]   the board in the terminal";
     }
 
     /** The game settings a command line asks for; throws {@link UsageError} naming what is wrong. */
@@ -90,7 +94,8 @@ public final class PlayCommand implements SimulatorCommand {
 
     @Override
     public int run(List<String> args, PrintStream out) throws Exception {
-        Options o = Options.parse(args, Set.of("sensors", "commit", "start", "records", "time", "state", "serial"));
+        Options o = Options.parse(args, Set.of("sensors", "commit", "start", "records", "time", "state", "serial",
+                "hall", "board-id", "hall-id"));
         GameSettings settings = settings(o);
         String state = o.values().get("state");
         String records = o.values().get("records");
@@ -99,7 +104,9 @@ public final class PlayCommand implements SimulatorCommand {
         }
         boolean terminal = interactive();
         String serial = o.values().get("serial");
-        BoardTime time = timeFor(terminal || serial != null || state != null);
+        HallSettings hall = HallOption.settings(o, System.getenv("SHOGIBAN_ARBITER_PIN"));
+        // a hall, like a serial host or a state directory, lives in real time
+        BoardTime time = timeFor(terminal || serial != null || state != null || hall != null);
         MemoryBoard hardware = new MemoryBoard(settings.inference().sensorKind(), time.clock());
         BoardAssembly assembly = BoardAssembly.of(settings, hardware.board()).clock(time.clock())
                 .wallClock(Clock.systemDefaultZone()).records(records == null ? null : Path.of(records))
@@ -108,12 +115,19 @@ public final class PlayCommand implements SimulatorCommand {
         if (serial != null) {
             assembly.link(new JSerialCommTransport(Path.of(serial), 115_200), "simulator");
         }
+        if (hall != null) {
+            assembly.part(HallLinks.part(hall));
+        }
         // the assembly never fails on the state directory: one that cannot be used is shown as the journal's fault
         try (AssembledBoard board = assembly.assemble()) {
             ConsoleSession console = new ConsoleSession(new InputStreamReader(stdin, StandardCharsets.UTF_8), out,
                     time, settings, terminal, hardware, board.application());
             if (serial != null) {
                 out.println("USB link on " + serial + " (docs/serial-protocol.md)");
+            }
+            if (hall != null) {
+                out.println("in hall " + hall.topics().hallId() + " as board " + hall.topics().boardId() + " via "
+                        + hall.broker() + " (docs/hall.md)");
             }
             return console.run();
         }

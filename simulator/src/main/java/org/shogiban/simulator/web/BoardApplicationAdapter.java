@@ -11,6 +11,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardApplication;
 import org.shogiban.app.BoardAssembly;
+import org.shogiban.hall.HallLinks;
+import org.shogiban.hall.HallSettings;
 import org.shogiban.app.StartPositions;
 import org.shogiban.clock.TimeControl;
 import org.shogiban.hal.Board;
@@ -82,11 +84,18 @@ public final class BoardApplicationAdapter implements WebBoard {
      * @param serial the USB link's device, or null for no link
      * @param link the link's settings (board id, queue sizes), used with {@code serial}
      * @param arbiterPin the board's arbiter PIN, for the page and the link alike; empty: the arbiter's actions are off
+     * @param hall the tournament hall to publish to (docs/hall.md), or null
      */
     public record Storage(Path records, Path state, SerialTransport serial, LinkSettings link,
-                          Optional<String> arbiterPin) {
+                          Optional<String> arbiterPin, HallSettings hall) {
         public Storage {
             Objects.requireNonNull(arbiterPin, "arbiterPin");
+        }
+
+        /** No hall. */
+        public Storage(Path records, Path state, SerialTransport serial, LinkSettings link,
+                       Optional<String> arbiterPin) {
+            this(records, state, serial, link, arbiterPin, null);
         }
 
         /** Records only (or none), no journal, no link, no arbiter. */
@@ -96,7 +105,7 @@ public final class BoardApplicationAdapter implements WebBoard {
 
         /** The same with this arbiter's PIN. */
         public Storage withPin(String pin) {
-            return new Storage(records, state, serial, link, Optional.of(pin));
+            return new Storage(records, state, serial, link, Optional.of(pin), hall);
         }
     }
 
@@ -160,6 +169,9 @@ public final class BoardApplicationAdapter implements WebBoard {
         if (storage.serial() != null) {
             assembly.link(storage.serial(), storage.link() != null ? storage.link()
                     : LinkSettings.of("simulator", Optional.empty()));
+        }
+        if (storage.hall() != null) {
+            assembly.part(HallLinks.part(storage.hall()));
         }
         assembled = assembly.assemble();
         shelf = shelfMade[0];

@@ -17,6 +17,7 @@ import org.shogiban.inference.CommitPolicy;
 import org.shogiban.link.JSerialCommTransport;
 import org.shogiban.link.LinkSettings;
 import org.shogiban.link.SerialTransport;
+import org.shogiban.simulator.HallOption;
 import org.shogiban.simulator.Options;
 import org.shogiban.simulator.SensorKinds;
 import org.shogiban.simulator.SimulatorCommand;
@@ -44,7 +45,7 @@ public final class WebCommand implements SimulatorCommand {
     public String usage() {
         return "web [--port 8080] [--bind 127.0.0.1] [--sensors occupancy|polarity] [--commit stable|clock]"
                 + " [--time SPEC] [--state DIR] [--serial PATH] [--start startpos|<handicap>] [--records DIR]"
-                + " [--pin PIN]   the board in a browser";
+                + " [--pin PIN] [--hall <broker-url> --board-id <id> [--hall-id <id>]]   the board in a browser";
     }
 
     /** A started simulator: the board and its server. */
@@ -59,7 +60,7 @@ public final class WebCommand implements SimulatorCommand {
     /** Builds the board and starts serving it as a command line asks; throws {@link UsageError} for bad options. */
     public static Running start(List<String> args) throws Exception {
         Options o = Options.parse(args, Set.of("port", "bind", "sensors", "commit", "time", "state", "serial",
-                "start", "records", "pin"));
+                "start", "records", "pin", "hall", "board-id", "hall-id"));
         if (!o.files().isEmpty()) {
             throw new UsageError("unexpected argument '" + o.files().get(0) + "'");
         }
@@ -96,7 +97,8 @@ public final class WebCommand implements SimulatorCommand {
         try {
             board = new BoardApplicationAdapter(setup, MonotonicClock.system(), Clock.systemDefaultZone(),
                     new BoardApplicationAdapter.Storage(records, state, serial,
-                            LinkSettings.of("simulator", Optional.empty()), Optional.of(pin)));
+                            LinkSettings.of("simulator", Optional.empty()), Optional.of(pin),
+                            HallOption.settings(o, pin)));
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }

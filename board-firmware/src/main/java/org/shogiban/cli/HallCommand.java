@@ -1,0 +1,86 @@
+package org.shogiban.cli;
+
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import org.shogiban.hal.config.HallConfig;
+import org.shogiban.hall.Hall;
+import org.shogiban.hall.HallServer;
+
+/**
+ * {@code hall --broker <url> [--port 8090] [--bind ADDR] [--hall-id ID] [--username U --password P] [--trace FILE]}:
+ * the tournament hall's server until stopped (docs/hall.md): the arbiter's page and the live relay, fed by every
+ * board of the hall through the broker.
+ */
+final class HallCommand implements CliCommand {
+    private static final Set<String> OPTIONS = Set.of("--broker", "--port", "--bind", "--hall-id", "--username",
+            "--password", "--trace");
+
+    @Override
+    public String name() {
+        return "hall";
+    }
+
+    @Override
+    public String usage() {
+        return "hall --broker <url> [--port 8090] [--bind ADDR] [--hall-id ID] [--username U --password P]"
+                + "   the arbiter's page and the live relay of a tournament hall";
+    }
+
+    @Override
+    public int run(List<String> args, InputStream in, PrintStream out) throws Exception {
+        Map<String, String> o = new HashMap<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (!OPTIONS.contains(a)) {
+                throw new UsageException("unknown option " + a + "; options: " + String.join(", ", OPTIONS));
+            }
+            if (i + 1 >= args.size()) {
+                throw new UsageException(a + " needs a value");
+            }
+            o.put(a, args.get(++i));
+        }
+        String broker = o.get("--broker");
+        if (broker == null || !broker.matches("(tcp|ssl)://[^\\s/]+:\\d{1,5}")) {
+            throw new UsageException("--broker tcp://host:port (or ssl://host:port) is required");
+        }
+        String hallId = o.getOrDefault("--hall-id", HallConfig.DEFAULT_HALL_ID);
+        if (!HallConfig.isName(hallId)) {
+            throw new UsageException("--hall-id: 1 to 64 letters, digits, '-' or '_'");
+        }
+        int port;
+        try {
+            port = Integer.parseInt(o.getOrDefault("--port", "8090"));
+        } catch (NumberFormatException e) {
+            throw new UsageException("--port: a number 0..65535");
+        }
+        PrintWriter trace = o.containsKey("--trace") ? new PrintWriter(Files.newBufferedWriter(
+                Path.of(o.get("--trace")), StandardCharsets.UTF_8), true) : null;
+        Hall hall = new Hall(broker, hallId, o.get("--username"), o.get("--password"), trace);
+        hall.start();
+        HallServer server = new HallServer(hall, o.getOrDefault("--bind", "127.0.0.1"), port);
+        server.start();
+        out.println("hall " + hallId + " on http://" + o.getOrDefault("--bind", "127.0.0.1") + ":" + server.port()
+                + "/ (relay /relay/), broker " + broker);
+        out.flush();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            hall.close();
+            if (trace != null) {
+                trace.close();
+            }
+            stopped.countDown();
+        }, "shogiban-hall-stop"));
+        stopped.await();
+        return 0;
+    }
+}

@@ -1,0 +1,374 @@
+package org.shogiban.hall;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
+import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
+import org.eclipse.paho.client.mqttv3.MqttCallbackExtended;
+import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.MqttException;
+import org.eclipse.paho.client.mqttv3.MqttMessage;
+import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import org.shogiban.link.LoggedEvent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The hall: every board of one hall as the arbiter's page and the relay see it, from the broker. It subscribes to
+ * every board's topics ({@code shogiban/<hall-id>/board/+/...}), takes each board's events in order and once
+ * ({@link EventFeed}; a gap is filled by asking the board {@code SINCE}, as is everything after the hall's own
+ * reconnection), keeps the last snapshot, record and status, raises the arbiter's calls, and sends commands
+ * ({@link #command}) and a round's pairings. Each change bumps a version the page waits on ({@link #awaitChange}).
+ */
+public final class Hall implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Hall.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String[] KINDS = {"status", "state", "events", "record", "cmd/reply"};
+
+    private final String hallId;
+    private final MqttAsyncClient client;
+    private final MqttConnectOptions options;
+    private final Map<String, HallBoard> boards = new TreeMap<>();
+    private final Map<String, CompletableFuture<JsonNode>> waiting = new ConcurrentHashMap<>();
+    private final Rounds rounds = new Rounds();
+    private final AtomicLong ids = new AtomicLong();
+    private final Object changed = new Object();
+    private final PrintWriter trace;
+    private long version;
+
+    /**
+     * @param broker the broker's URL
+     * @param hallId the hall's name
+     * @param username the hall's user (the arbiter's, which may command every board), or null
+     * @param password its password, or null
+     * @param trace where each event taken is written with the time it was taken (benchmarks), or null
+     */
+    public Hall(String broker, String hallId, String username, String password, PrintWriter trace)
+            throws MqttException {
+        this.hallId = hallId;
+        this.trace = trace;
+        client = new MqttAsyncClient(broker, "shogiban-hall-" + hallId, new MemoryPersistence());
+        options = new MqttConnectOptions();
+        options.setCleanSession(false);
+        options.setAutomaticReconnect(true);
+        options.setMaxReconnectDelay(2000);
+        options.setKeepAliveInterval(10);
+        options.setMaxInflight(1000);
+        if (username != null) {
+            options.setUserName(username);
+        }
+        if (password != null) {
+            options.setPassword(password.toCharArray());
+        }
+        client.setCallback(new MqttCallbackExtended() {
+            @Override
+            public void connectComplete(boolean reconnect, String serverURI) {
+                log.info("hall {}: connected to {}{}", hallId, serverURI, reconnect ? " again" : "");
+                subscribe();
+                if (reconnect) {
+                    catchUpAll();
+                }
+            }
+
+            @Override
+            public void connectionLost(Throwable cause) {
+                log.warn("hall {}: lost the broker: {}", hallId, cause == null ? "-" : cause.getMessage());
+            }
+
+            @Override
+            public void messageArrived(String topic, MqttMessage message) {
+                try {
+                    arrived(topic, message.getPayload());
+                } catch (RuntimeException e) {
+                    log.warn("hall {}: message on {} skipped: {}", hallId, topic, e.toString());
+                }
+            }
+
+            @Override
+            public void deliveryComplete(IMqttDeliveryToken token) {
+                // commands are answered on cmd/reply
+            }
+        });
+    }
+
+    /** Connects (and keeps reconnecting by itself afterwards). */
+    public void start() throws MqttException {
+        client.connect(options).waitForCompletion(10_000);
+    }
+
+    private void subscribe() {
+        String[] filters = new String[KINDS.length];
+        int[] qos = new int[KINDS.length];
+        for (int i = 0; i < KINDS.length; i++) {
+            filters[i] = HallTopics.hallPrefix(hallId) + "+/" + KINDS[i];
+            qos[i] = 1;
+        }
+        try {
+            client.subscribe(filters, qos);
+        } catch (MqttException e) {
+            log.error("hall {}: subscribing failed: {}", hallId, e.toString());
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ incoming
+
+    private void arrived(String topic, byte[] payload) {
+        String[] parsed = HallTopics.parse(hallId, topic);
+        if (parsed == null) {
+            return;
+        }
+        String id = parsed[0];
+        long now = System.currentTimeMillis();
+        if (parsed[1].equals("cmd/reply")) {
+            JsonNode reply = json(payload);
+            CompletableFuture<JsonNode> f = reply == null ? null : waiting.remove(reply.path("id").asText());
+            if (f != null) {
+                f.complete(reply);
+            }
+            return;
+        }
+        boolean gap = false;
+        synchronized (this) {
+            HallBoard b = boards.computeIfAbsent(id, HallBoard::new);
+            switch (parsed[1]) {
+                case "status" -> b.status = new String(payload, StandardCharsets.UTF_8);
+                case "state" -> {
+                    JsonNode s = json(payload);
+                    if (s != null) {
+                        b.state = s;
+                        b.stateMillis = now;
+                        b.feed.startAfter(s.path("seq").asLong());
+                    }
+                }
+                case "record" -> {
+                    b.recordJkf = new String(payload, StandardCharsets.UTF_8);
+                    JsonNode r = json(payload);
+                    b.recordHeader = r == null ? null : r.path("header");
+                    String game = b.state == null ? null : b.state.path("gameId").asText(null);
+                    if (game != null) {
+                        b.records.put(game, b.recordJkf);
+                    }
+                }
+                case "events" -> {
+                    for (LoggedEvent e : b.feed.offer(EventJson.read(payload))) {
+                        b.take(e, now);
+                        if (trace != null) {
+                            trace.println(now + " " + id + " " + e.seq() + " " + e.event().text());
+                        }
+                    }
+                    gap = b.feed.hasGap() && now - b.lastAskMillis > 1000;
+                    if (gap) {
+                        b.lastAskMillis = now;
+                    }
+                }
+                default -> {
+                    return;
+                }
+            }
+            version++;
+        }
+        if (gap) {
+            askSince(id);
+        }
+        synchronized (changed) {
+            changed.notifyAll();
+        }
+    }
+
+    private static JsonNode json(byte[] payload) {
+        try {
+            return JSON.readTree(payload);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private void catchUpAll() {
+        List<String> ids;
+        synchronized (this) {
+            ids = List.copyOf(boards.keySet());
+        }
+        ids.forEach(this::askSince);
+    }
+
+    private void askSince(String board) {
+        long last;
+        synchronized (this) {
+            last = boards.get(board).feed.last();
+        }
+        if (last >= 0) {
+            send(board, "since-" + ids.incrementAndGet(), "SINCE " + last, null);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ outgoing
+
+    private void send(String board, String id, String line, String pin) {
+        try {
+            client.publish(new HallTopics(hallId, board).cmd(), HallCommands.command(id, line, pin), 1, false);
+        } catch (MqttException e) {
+            log.warn("hall {}: command to {} not sent: {}", hallId, board, e.toString());
+        }
+    }
+
+    /**
+     * Sends a command to a board and waits for its reply ({@code {"id","reply","body"}}); empty when no reply came
+     * within the time.
+     */
+    public Optional<JsonNode> command(String board, String line, String pin, long timeoutMillis) {
+        String id = "hall-" + ids.incrementAndGet();
+        CompletableFuture<JsonNode> f = new CompletableFuture<>();
+        waiting.put(id, f);
+        send(board, id, line, pin);
+        try {
+            return Optional.of(f.get(timeoutMillis, TimeUnit.MILLISECONDS));
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        } finally {
+            waiting.remove(id);
+        }
+    }
+
+    /** Acknowledges a board's call. */
+    public boolean acknowledge(String board, long seq) {
+        boolean done;
+        synchronized (this) {
+            HallBoard b = boards.get(board);
+            done = b != null && b.acknowledge(seq);
+            if (done) {
+                version++;
+            }
+        }
+        synchronized (changed) {
+            changed.notifyAll();
+        }
+        return done;
+    }
+
+    /** The rounds' pairings and results. */
+    public Rounds rounds() {
+        return rounds;
+    }
+
+    // ------------------------------------------------------------------------------------------------ the page
+
+    /** Waits until the version passes {@code after} (at most {@code millis}); returns the version now. */
+    public long awaitChange(long after, long millis) throws InterruptedException {
+        long until = System.nanoTime() + millis * 1_000_000;
+        synchronized (changed) {
+            while (version() <= after) {
+                long left = (until - System.nanoTime()) / 1_000_000;
+                if (left <= 0) {
+                    break;
+                }
+                changed.wait(left);
+            }
+        }
+        return version();
+    }
+
+    private synchronized long version() {
+        return version;
+    }
+
+    /** The whole hall as the page reads it. */
+    public synchronized ObjectNode view() {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("hall", hallId);
+        o.put("version", version);
+        ArrayNode list = o.putArray("boards");
+        ArrayNode calls = o.putArray("calls");
+        for (HallBoard b : boards.values()) {
+            ObjectNode n = list.addObject();
+            n.put("id", b.id);
+            n.put("status", b.status);
+            n.put("seq", b.feed.last());
+            n.put("flagged", b.flagged());
+            n.set("state", b.state);
+            n.put("sente", b.recordHeader == null ? null : b.recordHeader.path("先手").asText(
+                    b.recordHeader.path("下手").asText(null)));
+            n.put("gote", b.recordHeader == null ? null : b.recordHeader.path("後手").asText(
+                    b.recordHeader.path("上手").asText(null)));
+            for (HallBoard.Call c : b.calls) {
+                ObjectNode cn = calls.addObject();
+                cn.put("board", c.board());
+                cn.put("seq", c.seq());
+                cn.put("text", c.text());
+                cn.put("wallMillis", c.wallMillis());
+                cn.put("acknowledged", c.acknowledged());
+            }
+        }
+        o.set("rounds", rounds.view(this::resultOf));
+        return o;
+    }
+
+    /** The current record of a board (JKF), if the hall has one. */
+    public synchronized Optional<String> record(String board) {
+        HallBoard b = boards.get(board);
+        return b == null ? Optional.empty() : Optional.ofNullable(b.recordJkf);
+    }
+
+    /** The record of a board's game by id (JKF). */
+    public synchronized Optional<String> record(String board, String gameId) {
+        HallBoard b = boards.get(board);
+        return b == null ? Optional.empty() : Optional.ofNullable(b.records.get(gameId));
+    }
+
+    /** The boards' ids. */
+    public synchronized List<String> boardIds() {
+        return List.copyOf(boards.keySet());
+    }
+
+    /** A board's game (null: its current one) and its result: {@code [gameId, result or null]}, or null. */
+    synchronized String[] resultOf(String board, String gameId) {
+        HallBoard b = boards.get(board);
+        if (b == null || b.state == null) {
+            return null;
+        }
+        String game = gameId != null ? gameId : b.state.path("gameId").asText(null);
+        return game == null ? null : new String[] {game, b.results.get(game)};
+    }
+
+    /** The game a board shows now (its snapshot's {@code gameId}), or null. */
+    public synchronized String currentGame(String board) {
+        HallBoard b = boards.get(board);
+        return b == null || b.state == null ? null : b.state.path("gameId").asText(null);
+    }
+
+    /** How many events the hall took from a board, and how many it received again. */
+    public synchronized long[] counts(String board) {
+        HallBoard b = boards.get(board);
+        return b == null ? new long[] {0, 0, -1} : new long[] {b.feed.taken(), b.feed.repeats(), b.feed.last()};
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (client.isConnected()) {
+                client.disconnect(1000).waitForCompletion(2000);
+            }
+            client.close(true);
+        } catch (MqttException e) {
+            log.debug("hall: close: {}", e.toString());
+        }
+        if (trace != null) {
+            trace.flush();
+        }
+    }
+}

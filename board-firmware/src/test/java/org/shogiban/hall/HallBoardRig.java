@@ -1,0 +1,144 @@
+package org.shogiban.hall;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import org.shogiban.app.BoardApplication;
+import org.shogiban.app.RecordSink;
+import org.shogiban.app.Resumption;
+import org.shogiban.app.SessionJournal;
+import org.shogiban.hal.KomadaiSlot;
+import org.shogiban.hal.Player;
+import org.shogiban.hal.SensorKind;
+import org.shogiban.hal.SquareReading;
+import org.shogiban.hal.memory.MemoryBoard;
+import org.shogiban.hal.scan.ManualClock;
+import org.shogiban.hal.scan.ScanSettings;
+import org.shogiban.inference.ExpectedFrame;
+import org.shogiban.inference.InferenceConfig;
+import org.shogiban.rules.Move;
+import org.shogiban.rules.Position;
+import org.shogiban.rules.Square;
+import org.shogiban.session.GameSettings;
+
+/**
+ * A board in a hall for the tests: the real runtime on memory sensors, its journal and event log in a state directory,
+ * connected to a broker by {@link HallLinks}. The game's time is stepped by the test (10 ms passes; nothing sleeps);
+ * the hall connection's threads run in real time.
+ */
+public final class HallBoardRig implements AutoCloseable {
+    public static final Clock WALL = Clock.fixed(Instant.parse("2025-03-01T05:05:09Z"), ZoneOffset.UTC);
+    public static final String PIN = "2718";
+
+    public final ManualClock clock = new ManualClock();
+    public final MemoryBoard hardware = new MemoryBoard(SensorKind.OCCUPANCY, clock);
+    public final BoardApplication app;
+    private final SessionJournal journal;
+    private final AutoCloseable hall;
+    private Position position = Position.startpos();
+
+    /** A board with its state in {@code dir} (a game there is resumed) in hall {@code h1} as {@code boardId}. */
+    public HallBoardRig(Path dir, String broker, String boardId, String user, String password) {
+        GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(SensorKind.OCCUPANCY));
+        Clock wall = new SteppedWall(clock);
+        journal = SessionJournal.open(dir, wall);
+        app = new BoardApplication(hardware.board(), ScanSettings.defaults(), clock,
+                Resumption.session(settings, wall, journal, clock.millis(), line -> { }), RecordSink.NONE);
+        app.setJournal(journal);
+        hall = HallLinks.attach(app, null, dir, HallSettings.of(broker, "h1", boardId, Optional.ofNullable(user),
+                Optional.ofNullable(password), Optional.of(PIN)));
+        app.game().ifPresent(g -> {
+            position = g.current();
+        });
+        layOut(app.game().isPresent() ? position : Position.startpos());
+    }
+
+    /** Puts every piece of a position on the board at once and lets the board see it. */
+    public HallBoardRig layOut(Position p) {
+        ExpectedFrame picture = ExpectedFrame.of(p);
+        for (int i = 0; i < 81; i++) {
+            hardware.squares.set(i, picture.reading(i, SensorKind.OCCUPANCY));
+        }
+        for (Player pl : Player.values()) {
+            for (KomadaiSlot s : KomadaiSlot.values()) {
+                hardware.komadai.set(pl, s, picture.komadai(pl, s));
+            }
+        }
+        return run(800);
+    }
+
+    /** A plain move (no capture) by hand: lift, place, then left alone until it counts. */
+    public HallBoardRig move(String usi) {
+        Move m = Move.parseUsi(usi);
+        hardware.squares.set(Square.parse(usi.substring(0, 2)).index(), SquareReading.EMPTY);
+        run(100);
+        hardware.squares.set(Square.parse(usi.substring(2, 4)).index(), SquareReading.OCCUPIED);
+        run(700);
+        position = position.play(m);
+        return this;
+    }
+
+    public HallBoardRig moves(List<String> usi) {
+        usi.forEach(this::move);
+        return this;
+    }
+
+    /** A piece moved where it cannot go (a foul), by hand; the position stays as it was. */
+    public HallBoardRig illegal(String from, String to) {
+        hardware.squares.set(Square.parse(from).index(), SquareReading.EMPTY);
+        run(100);
+        hardware.squares.set(Square.parse(to).index(), SquareReading.OCCUPIED);
+        return run(700);
+    }
+
+    /** A button pressed. */
+    public HallBoardRig press(org.shogiban.hal.Button button) {
+        hardware.buttons.click(button);
+        return run(100);
+    }
+
+    public HallBoardRig run(long millis) {
+        for (long t = 0; t < millis; t += 10) {
+            app.step(clock.advance(10));
+        }
+        return this;
+    }
+
+    @Override
+    public void close() {
+        try {
+            hall.close();
+            app.close();
+            journal.close();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Calendar time that moves with the stepped clock, from {@link #WALL}: each game gets its own id. */
+    private static final class SteppedWall extends Clock {
+        private final ManualClock steps;
+
+        SteppedWall(ManualClock steps) {
+            this.steps = steps;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return WALL.instant().plusMillis(steps.millis());
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package org.shogiban.simulator.hallsim;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.shogiban.hal.config.HallConfig;
+import org.shogiban.hall.HallSettings;
+import org.shogiban.simulator.Options;
+import org.shogiban.simulator.SimulatorCommand;
+import org.shogiban.simulator.replay.Pace;
+
+/**
+ * {@code hall-sim --broker <url> --boards N --pace casual|blitz [--hall-id ID] [--games K] [--state DIR]
+ * [--ack-log FILE] [--seed S]}: N simulated boards of a hall in one process (docs/hall.md), each the real firmware
+ * on simulated sensors playing random legal games by generated hands, publishing as real boards do. Boards are
+ * named {@code sim-001}, {@code sim-002}... With {@code --games K} it stops after every board played K games.
+ */
+public final class HallSimCommand implements SimulatorCommand {
+    @Override
+    public String name() {
+        return "hall-sim";
+    }
+
+    @Override
+    public String usage() {
+        return "hall-sim --broker <url> --boards N --pace casual|blitz [--hall-id ID] [--games K] [--state DIR]"
+                + "   N simulated boards playing in a hall";
+    }
+
+    @Override
+    public int run(List<String> args, PrintStream out) throws Exception {
+        Options o = Options.parse(args, Set.of("broker", "boards", "pace", "hall-id", "games", "state", "ack-log",
+                "seed"));
+        String broker = o.get("broker", "");
+        long boards = o.getLong("boards", 0);
+        if (boards < 1 || boards > 2000) {
+            throw new UsageError("--boards 1..2000 is required");
+        }
+        Pace pace;
+        try {
+            pace = Pace.parse(o.get("pace", "casual"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+        String hallId = o.get("hall-id", HallConfig.DEFAULT_HALL_ID);
+        int games = (int) o.getLong("games", 0);
+        long seed = o.getLong("seed", 1);
+        Path state = o.values().containsKey("state") ? Path.of(o.get("state", ""))
+                : Files.createTempDirectory("shogiban-hall-sim");
+        PrintWriter acks = o.values().containsKey("ack-log") ? new PrintWriter(Files.newBufferedWriter(
+                Path.of(o.get("ack-log", "")), StandardCharsets.UTF_8), true) : null;
+        List<SimulatedBoard> all = new ArrayList<>();
+        List<Thread> players = new ArrayList<>();
+        try {
+            for (int i = 1; i <= boards; i++) {
+                String id = String.format("sim-%03d", i);
+                HallSettings settings;
+                try {
+                    settings = HallSettings.of(broker, hallId, id, Optional.empty(), Optional.empty(),
+                            Optional.of("0000"));
+                } catch (IllegalArgumentException e) {
+                    throw new UsageError(e.getMessage());
+                }
+                SimulatedBoard b = new SimulatedBoard(id, Files.createDirectories(state.resolve(id)), settings, pace,
+                        seed * 1000 + i, acks);
+                all.add(b);
+                players.add(Thread.ofVirtual().name("hall-sim-" + id).start(() -> b.play(games)));
+            }
+            out.println("hall-sim: " + boards + " boards in hall " + hallId + " via " + broker + ", state in " + state);
+            out.flush();
+            for (Thread t : players) {
+                t.join();
+            }
+            return 0;
+        } finally {
+            for (SimulatedBoard b : all) {
+                b.close();
+            }
+            if (acks != null) {
+                acks.close();
+            }
+        }
+    }
+}
