@@ -203,6 +203,9 @@ public final class EventNumbering implements ChangeJournal {
                         : gameId(session), "resumed", Integer.toString(r.plies()));
                 case BoardEvent.Refused r -> null;
                 case BoardEvent.ClockBeep b -> null;
+                case BoardEvent.OpponentMoved o -> LinkEvent.of("OPPONENT", Integer.toString(o.ply()),
+                        o.move().usi());
+                case BoardEvent.HintShown h -> null;
             };
         }
 

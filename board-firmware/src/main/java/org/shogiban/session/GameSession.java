@@ -73,6 +73,8 @@ public final class GameSession {
     private GameRequest request = GameRequest.BOARD_SETTINGS;
     private final Clock wallClock;
     private final Set<String> failing = new LinkedHashSet<>();
+    /** A side played from elsewhere (an engine): its move waiting to be made on the board, its name, a hint. */
+    private final RemoteMoves remote = new RemoteMoves();
     private List<BoardEvent> out = new ArrayList<>();
 
     private BoardPhase phase = BoardPhase.SETTING_UP;
@@ -160,7 +162,12 @@ public final class GameSession {
 
     /** The players' names of the game being set up or played (null where none was given). */
     public GameRequest.Players players() {
-        return request.players();
+        return remote.names(request.players());
+    }
+
+    /** Who plays from elsewhere in the game being set up or played, and its move waiting to be made. */
+    public RemoteMoves remote() {
+        return remote;
     }
 
     /** Where the board stands. */
@@ -318,6 +325,7 @@ public final class GameSession {
             case SessionInput.Resign r -> resign(r.side(), now);
             case SessionInput.Declare d -> declare(now);
             case SessionInput.NewGame n -> newGame(now, n.request());
+            case SessionInput.Remote r -> onRemote(r);
             case SessionInput.Arbiter a -> onArbiter(a);
         }
     }
@@ -343,6 +351,7 @@ public final class GameSession {
         moveComments.clear();
         startComments.clear();
         gameEndWall = null;
+        remote.reset(request.remote().orElse(null));
         out.add(new BoardEvent.SetupStarted(now, settings.start()));
         if (lastFrame != null) {
             onSetupFrame(stillFrame(now));
@@ -446,6 +455,9 @@ public final class GameSession {
 
     private void onLegalMove(InferenceEvent.MoveCompleted m) {
         Side mover = game.current().sideToMove();
+        if (remote.isRemote(mover) && !isRemoteMove(m)) {
+            return;
+        }
         Long elapsed = null;
         // the opponent's clock does not run before the switch: as it stands now, it is the one their turn starts with
         SideClock nextTurn = clock.state(inputMillis).of(mover.opponent());
@@ -461,6 +473,11 @@ public final class GameSession {
                 return;
             }
             elapsed = sw.elapsedMs();
+        }
+        RemoteMoves.Pending made = remote.isRemote(mover) ? releaseRemote(inputMillis) : null;
+        if (made != null) {
+            // the remote side was charged when its move arrived
+            elapsed = made.elapsedMs();
         }
         GameResult after = game.play(m.move());
         if (after.status() == GameStatus.ILLEGAL_MOVE) {
@@ -490,7 +507,9 @@ public final class GameSession {
         int ply = plies() + 1;
         illegalMove = m.move();
         promotionSquare = null;
-        IllegalMovePolicy policy = puttingBack ? IllegalMovePolicy.PUT_BACK : settings.illegalMoves();
+        // a wrong move made for the remote side is the hands' slip, not the remote side's foul: put back
+        IllegalMovePolicy policy = puttingBack || remote.isRemote(mover) ? IllegalMovePolicy.PUT_BACK
+                : settings.illegalMoves();
         log.warn("ply {}: illegal move {} by {}: {}; policy {}", ply, m.move(), mover.label(), m.verdict().reason(),
                 policy);
         out.add(new BoardEvent.IllegalMove(m.timeMillis(), ply, mover, m.move(), m.verdict().reason(), policy));
@@ -504,6 +523,7 @@ public final class GameSession {
     }
 
     private void onTakeBack(InferenceEvent.TakeBack t) {
+        releaseRemote(t.timeMillis());
         for (Move undone : t.undone()) {
             Move taken = game.takeBack();
             if (!taken.equals(undone)) {
@@ -583,6 +603,7 @@ public final class GameSession {
             clockRunning = null;
         }
         phase = BoardPhase.OVER;
+        remote.clearPending();
         promotionSquare = null;
         guide = null;
         guideStatus = null;
@@ -794,6 +815,94 @@ public final class GameSession {
         return clock == null ? null : clock.face(side, Math.max(nowMillis, inputMillis));
     }
 
+    // ------------------------------------------------------------------------------------------------ remote side
+
+    /** What a side played from elsewhere tells the board (see {@link RemoteMoves}). */
+    private void onRemote(SessionInput.Remote input) {
+        long now = input.timeMillis();
+        switch (input) {
+            case SessionInput.OpponentReady r -> remote.named(r.name());
+            case SessionInput.OpponentMove m -> opponentMove(m);
+            case SessionInput.OpponentFailed f -> {
+                if (phase == BoardPhase.PLAYING && remote.isRemote(f.side())) {
+                    callArbiter(now, f.why());
+                }
+            }
+            case SessionInput.Hint h -> {
+                Move hint = h.ply() == plies() && phase == BoardPhase.PLAYING ? RemoteMoves.readMove(h.usi()) : null;
+                if (hint != null && game.current().isLegal(hint)) {
+                    remote.hint(h.ply(), hint);
+                    out.add(new BoardEvent.HintShown(now, h.ply() + 1, hint));
+                }
+            }
+        }
+    }
+
+    /**
+     * The remote side's move arrived: its clock stops now (charged up to here), nobody's time runs while the
+     * player makes it on the board. An unreadable or illegal move is never shown: it is the remote side's loss.
+     */
+    private void opponentMove(SessionInput.OpponentMove m) {
+        long now = m.timeMillis();
+        Side side = m.side();
+        if (phase != BoardPhase.PLAYING || !remote.isRemote(side) || m.ply() != plies()
+                || game.current().sideToMove() != side || remote.pending() != null) {
+            log.info("{}'s move {} for ply {} ignored: the game is at ply {} ({})", side.label(), m.usi(),
+                    m.ply() + 1, plies() + 1, phase);
+            return;
+        }
+        Move move = RemoteMoves.readMove(m.usi());
+        if (move == null || !game.current().isLegal(move)) {
+            log.warn("ply {}: {} answered the illegal move '{}': {} loses", plies() + 1, side.label(), m.usi(),
+                    side.label());
+            result = move == null ? new GameResult(GameStatus.ILLEGAL_MOVE, side.opponent(),
+                    IllegalReason.INVALID_MOVEMENT, plies() + 1) : game.play(move);
+            finish(now);
+            return;
+        }
+        long elapsed = now - turnStartMillis;
+        boolean held = false;
+        if (clock != null && clockRunning == side) {
+            ClockSwitch sw = clock.endTurn(side, now, now);
+            if (sw.timeUp()) {
+                timeUp(side, now);
+                return;
+            }
+            elapsed = sw.elapsedMs();
+            clockRunning = side.opponent();
+            clock.pause(now);
+            held = true;
+        }
+        List<Move> moves = game.moves();
+        String words = RemoteMoves.words(game.current(), move, side,
+                moves.isEmpty() ? null : moves.get(moves.size() - 1).to());
+        remote.arrived(new RemoteMoves.Pending(side, plies() + 1, move, elapsed, words, held));
+        log.info("ply {}: {} chose {} {}; waiting for it on the board", plies() + 1, side.label(), move.usi(), words);
+        out.add(new BoardEvent.OpponentMoved(now, plies() + 1, side, move, words));
+    }
+
+    /** Whether the move the board saw is the remote side's chosen one; if not, the pieces are to be put back. */
+    private boolean isRemoteMove(InferenceEvent.MoveCompleted m) {
+        RemoteMoves.Pending expected = remote.pending();
+        if (expected != null && expected.move().equals(m.move()) && expected.ply() == plies() + 1) {
+            return true;
+        }
+        log.info("ply {}: {} made for {} is not its move ({}); put it back", plies() + 1, m.move(),
+                game.current().sideToMove().label(), expected == null ? "it has not chosen yet" : expected.move());
+        startGuide(m.timeMillis(), "not " + game.current().sideToMove().label() + "'s move: put back "
+                + m.move().usi());
+        return false;
+    }
+
+    /** Forgets the remote move waiting to be made; the clock held for it runs again. Returns it (or null). */
+    private RemoteMoves.Pending releaseRemote(long now) {
+        RemoteMoves.Pending p = remote.clearPending();
+        if (p != null && p.clockHeld() && clock != null && phase == BoardPhase.PLAYING) {
+            clock.resume(now);
+        }
+        return p;
+    }
+
     // ------------------------------------------------------------------------------------------------ arbiter
 
     private void callArbiter(long now, String why) {
@@ -876,6 +985,7 @@ public final class GameSession {
     }
 
     private void undo(long now) {
+        releaseRemote(now);
         Move taken = game.takeBack();
         dropLastMoveRecord();
         result = game.result();
@@ -901,6 +1011,7 @@ public final class GameSession {
         phase = BoardPhase.PLAYING;
         gameEndWall = null;
         puttingBack = true;
+        releaseRemote(now);
         restartClock(now);
         log.info("arbiter overrules the foul; the game goes on from ply {}", plies() + 1);
         out.add(new BoardEvent.CheckPieces(now, game.current(), "the foul was overruled: put the pieces back"));
@@ -966,7 +1077,9 @@ public final class GameSession {
         var slots = guideStatus != null ? guideStatus.slots()
                 : discrepancy == null ? List.<org.shogiban.inference.SlotMismatch>of() : discrepancy.slots();
         return new BoardView(phase, game.current(), game.plies(), moves.isEmpty() ? null : moves.get(moves.size() - 1),
-                squares, slots, illegalMove, promotionSquare, result, failing, arbiterCalled);
+                squares, slots, illegalMove, promotionSquare, result, failing, arbiterCalled,
+                remote.pending() == null ? null : remote.pending().move(),
+                phase == BoardPhase.PLAYING ? remote.hint(game.plies()) : null);
     }
 
     /** The board's state as of {@code nowMillis}, the one JSON snapshot (see {@link BoardSnapshot}). */
@@ -986,7 +1099,8 @@ public final class GameSession {
                 settings.inference().sensorKind().name().toLowerCase(java.util.Locale.ROOT), timeControlSpec(),
                 gameStartWall == null ? null : GAME_ID.format(gameStartWall.atZone(wallClock.getZone())),
                 (game == null ? settings.start() : game.start()).toSfen(),
-                v.lastMove() == null ? null : v.lastMove().usi(), arbiterCalled, List.copyOf(failing), 0);
+                v.lastMove() == null ? null : v.lastMove().usi(), arbiterCalled, List.copyOf(failing), 0,
+                remote.snapshotPlayers(request.players()));
     }
 
     private String phaseName() {
@@ -1026,6 +1140,10 @@ public final class GameSession {
         }
         if (arbiterCalled) {
             waiting.add(new BoardSnapshot.Waiting("arbiter", null, null, null, "the arbiter is called"));
+        }
+        BoardSnapshot.Waiting fromElsewhere = remote.waiting(v.position().sideToMove(), phase == BoardPhase.PLAYING);
+        if (fromElsewhere != null) {
+            waiting.add(fromElsewhere);
         }
         return waiting;
     }
@@ -1088,7 +1206,9 @@ public final class GameSession {
         return new SessionState.Asked(request.sente().orElse(null), request.gote().orElse(null),
                 request.timeControl().map(TimeControl::spec).orElse(null),
                 request.start().map(Position::toSfen).orElse(null),
-                request.mode().map(PlayMode::label).orElse(null));
+                request.mode().map(PlayMode::label).orElse(null),
+                request.remote().map(r -> r.side().name().toLowerCase(java.util.Locale.ROOT)).orElse(null),
+                request.remote().map(RemotePlayer::level).orElse(null));
     }
 
     /** A journalled request back (a bad part is an IllegalArgumentException naming it). */
@@ -1099,7 +1219,9 @@ public final class GameSession {
         return new GameRequest(Optional.ofNullable(asked.sente()), Optional.ofNullable(asked.gote()),
                 Optional.ofNullable(asked.time()).map(TimeControl::parse),
                 Optional.ofNullable(asked.start()).map(Position::fromSfen),
-                Optional.ofNullable(asked.mode()).map(PlayMode::parse), GameRequest.WhilePlaying.ABORT);
+                Optional.ofNullable(asked.mode()).map(PlayMode::parse), GameRequest.WhilePlaying.ABORT,
+                Optional.ofNullable(asked.engine()).map(side -> RemotePlayer.parse(side,
+                        asked.level() == null ? null : asked.level().toString(), 1)));
     }
 
     /**
@@ -1111,6 +1233,7 @@ public final class GameSession {
         s.request = request(state.asked());
         s.settings = s.request.applyTo(settings);
         s.setup = new PositionSetup(s.settings.start(), s.settings.inference());
+        s.remote.reset(s.request.remote().orElse(null));
         return s;
     }
 
@@ -1129,6 +1252,7 @@ public final class GameSession {
         TimeControl control = TimeControl.parse(state.timeControl());
         GameSession s = new GameSession(settings, wallClock);
         s.request = request(state.asked());
+        s.remote.reset(s.request.remote().orElse(null));
         GameSettings asked = s.request.applyTo(settings).withTime(control);
         s.settings = state.mode() == null ? asked : PlayMode.parse(state.mode()).applyTo(asked);
         Game game = new Game(Position.fromSfen(state.startSfen()));
