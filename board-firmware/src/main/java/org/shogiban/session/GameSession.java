@@ -822,6 +822,9 @@ public final class GameSession {
         long now = input.timeMillis();
         switch (input) {
             case SessionInput.OpponentReady r -> remote.named(r.name());
+            case SessionInput.OpponentFault f -> onFault(new FaultEvent("USI engine", "engine:"
+                    + f.side().name().toLowerCase(java.util.Locale.ROOT), f.failed() ? FaultEvent.Type.FAILED
+                    : FaultEvent.Type.RECOVERED, f.why(), now));
             case SessionInput.OpponentMove m -> opponentMove(m);
             case SessionInput.OpponentFailed f -> {
                 if (phase == BoardPhase.PLAYING && remote.isRemote(f.side())) {

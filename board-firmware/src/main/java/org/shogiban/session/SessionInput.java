@@ -116,6 +116,17 @@ public sealed interface SessionInput {
         }
     }
 
+    /**
+     * The remote side's program failed ({@code failed}) or answers again: named in the snapshot's {@code faults} as
+     * {@code USI engine at engine:<side>} until it answers again.
+     */
+    record OpponentFault(long timeMillis, Side side, boolean failed, String why) implements Remote {
+        public OpponentFault {
+            Objects.requireNonNull(side, "side");
+            Objects.requireNonNull(why, "why");
+        }
+    }
+
     /** A suggestion for the side to move at {@code ply} (an engine's hint), shown in its own colour, not played. */
     record Hint(long timeMillis, int ply, String usi) implements Remote {
         public Hint {
