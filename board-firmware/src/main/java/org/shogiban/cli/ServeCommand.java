@@ -23,6 +23,8 @@ import org.shogiban.hal.Board;
 import org.shogiban.hal.FaultReporter;
 import org.shogiban.hal.MonotonicClock;
 import org.shogiban.hal.SensorKind;
+import org.shogiban.engine.EnginePlayer;
+import org.shogiban.engine.EngineSettings;
 import org.shogiban.hal.config.BoardConfig;
 import org.shogiban.hal.config.ConfigCheck;
 import org.shogiban.hal.config.ConfigException;
@@ -228,6 +230,11 @@ final class ServeCommand implements CliCommand {
                         SerialLinks.eventDirectory(options.state(), options.records()),
                         new JSerialCommTransport(Path.of(device), config.link().baud()),
                         LinkSettings.of(boardId(), config.link().arbiterPin()))).orElse(() -> { });
+        // the engine a player can ask for (NEW ... engine=gote): the configured one, else Fairy-Stockfish if installed
+        AutoCloseable engine = EnginePlayer.settings(config == null ? java.util.Optional.empty()
+                        : config.engine().command(), EngineSettings.parseOptions(config == null ? ""
+                        : config.engine().options()))
+                .<AutoCloseable>map(e -> EnginePlayer.attach(app, e)).orElse(() -> { });
         Map<String, String> environment = System.getenv();
         ScanWatchdog watchdog = new ScanWatchdog(ServiceMonitor.watchdogMillis(environment,
                 ProcessHandle.current().pid()));
@@ -242,6 +249,7 @@ final class ServeCommand implements CliCommand {
             log.info("stopping the board");
             try {
                 monitor.close();
+                engine.close();
                 app.close();
                 link.close();
                 records.close();

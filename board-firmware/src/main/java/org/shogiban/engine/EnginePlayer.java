@@ -74,6 +74,35 @@ public final class EnginePlayer implements AutoCloseable {
         return p;
     }
 
+    /** Starts an engine player on a board application: its snapshot, its scan clock, its inbox. */
+    public static EnginePlayer attach(org.shogiban.app.BoardApplication app, EngineSettings settings) {
+        return start(new Board() {
+            @Override
+            public BoardSnapshot snapshot() {
+                return app.snapshot();
+            }
+
+            @Override
+            public long now() {
+                return app.now();
+            }
+
+            @Override
+            public void submit(SessionInput.Command command) {
+                app.submit(command);
+            }
+        }, settings);
+    }
+
+    /**
+     * The engine a board plays against: {@code command} if given, else Fairy-Stockfish where Debian installs it;
+     * empty when neither.
+     */
+    public static java.util.Optional<EngineSettings> settings(java.util.Optional<String> command,
+                                                               Map<String, String> options) {
+        return command.or(EngineSettings::defaultCommand).map(c -> EngineSettings.of(c, options));
+    }
+
     /** Asks for a hint for the side to move (shown in its own colour, not played). Any thread. */
     public void hint() {
         hintAsked = true;

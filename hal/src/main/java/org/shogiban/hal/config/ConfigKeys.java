@@ -111,6 +111,12 @@ public final class ConfigKeys {
             "1200..4000000, the link's line speed (ignored by USB gadget serial)");
     public static final ConfigKey ARBITER_PIN = other("arbiter.pin", ConfigKey.Kind.TEXT, "(arbiter commands off)",
             "4 to 12 digits: the PIN a host gives with `AUTH` before the arbiter's commands", 0, 0);
+    public static final ConfigKey ENGINE_COMMAND = other("engine.command", ConfigKey.Kind.TEXT,
+            "`/usr/games/fairy-stockfish` when installed", "the USI engine's command line (program and arguments) a "
+                    + "player can play against (`NEW ... engine=gote level=3`)", 0, 0);
+    public static final ConfigKey ENGINE_OPTIONS = other("engine.options", ConfigKey.Kind.TEXT, "(none)",
+            "`Name=Value;Name=Value`: USI options passed to the engine (only those it declares), over the level's",
+            0, 0);
 
     /** Every row, in the order of the reference. */
     public static final List<ConfigKey> ALL = List.of(SENSORS_KIND, SENSORS_DRIVER, SENSORS_ACTIVE_LOW,
@@ -122,7 +128,7 @@ public final class ConfigKeys {
             CLOCK_DRIVER, CLOCK_TM1637_PINS, CLOCK_TM1637_BRIGHTNESS, CLOCK_HT16K33_SENTE, CLOCK_HT16K33_GOTE,
             CLOCK_HT16K33_BRIGHTNESS, BUZZER_DRIVER, BUZZER_GPIO, BUZZER_PWM_CHANNEL, BUZZER_FREQUENCY,
             BUZZER_BEEP_MS, BUZZER_LONG_TONE_MS, BUTTON_PINS, BUTTONS_DEBOUNCE_MS, LINK_DEVICE, LINK_BAUD,
-            ARBITER_PIN);
+            ARBITER_PIN, ENGINE_COMMAND, ENGINE_OPTIONS);
 
     private ConfigKeys() {
     }

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.shogiban.app.BackgroundRecordSink;
+import org.shogiban.engine.EnginePlayer;
+import org.shogiban.engine.EngineSettings;
 import org.shogiban.app.ChangeJournal;
 import org.shogiban.app.Resumption;
 import org.shogiban.app.SessionJournal;
@@ -65,7 +67,8 @@ public final class PlayCommand implements SimulatorCommand {
     @Override
     public String usage() {
         return "play [--sensors occupancy|polarity] [--commit stable|clock] [--start startpos|<handicap>|sfen <SFEN>]"
-                + " [--records DIR] [--time SPEC] [--state DIR] [--serial PATH]   the board in the terminal";
+                + " [--records DIR] [--time SPEC] [--state DIR] [--serial PATH] [--engine CMD]"
+                + " [--engine-option Name=Value]...   the board in the terminal";
     }
 
     /** The game settings a command line asks for; throws {@link UsageError} naming what is wrong. */
@@ -98,7 +101,8 @@ public final class PlayCommand implements SimulatorCommand {
 
     @Override
     public int run(List<String> args, PrintStream out) throws Exception {
-        Options o = Options.parse(args, Set.of("sensors", "commit", "start", "records", "time", "state", "serial"));
+        Options o = Options.parse(args, Set.of("sensors", "commit", "start", "records", "time", "state", "serial",
+                "engine", "engine-option"));
         GameSettings settings = settings(o);
         String state = o.values().get("state");
         String records = o.values().get("records");
@@ -110,9 +114,19 @@ public final class PlayCommand implements SimulatorCommand {
         Clock wall = Clock.systemDefaultZone();
         boolean terminal = interactive();
         String serial = o.values().get("serial");
-        BoardTime time = timeFor(terminal || serial != null || state != null);
+        String engineCommand = o.values().get("engine");
+        EngineSettings engineSettings;
+        try {
+            engineSettings = engineCommand == null ? null
+                    : EngineSettings.of(engineCommand, EngineSettings.parseOptions(o.values().get("engine-option")));
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+        // an engine thinks in real time: the board then runs in real time too
+        BoardTime time = timeFor(terminal || serial != null || state != null || engineSettings != null);
         SessionJournal journal = null;
         AutoCloseable link = () -> { };
+        AutoCloseable engine = () -> { };
         try {
             GameSession session;
             if (state == null) {
@@ -129,6 +143,13 @@ public final class PlayCommand implements SimulatorCommand {
             ConsoleSession console = new ConsoleSession(new InputStreamReader(stdin, StandardCharsets.UTF_8), out,
                     time, settings, sink == null ? RecordSink.NONE : sink, terminal, session,
                     journal == null ? ChangeJournal.NONE : journal);
+            if (engineSettings != null) {
+                EnginePlayer player = EnginePlayer.attach(console.application(), engineSettings);
+                console.setEngine(player);
+                engine = player;
+                out.println("engine: " + String.join(" ", engineSettings.command())
+                        + " (new engine=gote level=3 to play against it)");
+            }
             if (serial != null) {
                 Path recordDir = records == null ? null : Path.of(records);
                 link = SerialLinks.attach(console.application(), recordDir,
@@ -139,6 +160,7 @@ public final class PlayCommand implements SimulatorCommand {
             }
             return console.run();
         } finally {
+            engine.close();
             link.close();
             if (sink != null) {
                 sink.close();
