@@ -50,6 +50,7 @@ import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardSnapshot;
 import org.shogiban.session.BoardView;
 import org.shogiban.session.GameRequest;
+import org.shogiban.session.RemotePlayer;
 import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
 import org.shogiban.session.PlayMode;
@@ -114,6 +115,8 @@ public final class BoardApplicationAdapter implements WebBoard {
     private final BoardApplication app;
     private final AutoCloseable serialLink;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    /** The engine games may be played against ({@link #attachEngine}), or null. */
+    private volatile org.shogiban.engine.EnginePlayer engine;
     /** The last log lines, told to a new listener first. */
     private final java.util.Deque<String[]> recent = new java.util.ArrayDeque<>();
     private volatile LedFrame leds = LedFrame.dark();
@@ -188,9 +191,15 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     @Override
     public void newGame(NewGame request) {
+        Optional<RemotePlayer> remote = blank(request.engine()).filter(e -> !e.equals("none"))
+                .map(side -> RemotePlayer.parse(side, blank(request.level()).orElse(null),
+                        org.shogiban.link.NewGameOptions.DEFAULT_LEVEL));
+        if (remote.isPresent() && engine == null) {
+            throw new IllegalArgumentException("engine: no engine on this board (start the simulator with --engine)");
+        }
         GameRequest asked = new GameRequest(blank(request.sente()), blank(request.gote()),
                 blank(request.time()).map(TimeControl::parse), blank(request.start()).map(StartPositions::parse),
-                blank(request.mode()).map(m -> PlayMode.parse(mode(m))), GameRequest.WhilePlaying.ABORT);
+                blank(request.mode()).map(m -> PlayMode.parse(mode(m))), GameRequest.WhilePlaying.ABORT, remote);
         Position target = asked.applyTo(boardSettings).start();
         app.submit(new SessionInput.NewGame(app.now(), asked));
         if (request.layOut()) {
@@ -212,6 +221,20 @@ public final class BoardApplicationAdapter implements WebBoard {
         };
     }
 
+    /** Plays the engine side of games that ask for one, and gives hints; closed with the board. */
+    public void attachEngine(org.shogiban.engine.EngineSettings settings) {
+        engine = org.shogiban.engine.EnginePlayer.attach(app, settings);
+    }
+
+    @Override
+    public void hint() {
+        org.shogiban.engine.EnginePlayer e = engine;
+        if (e == null) {
+            throw new UnsupportedOperationException("no engine gives hints on this board (--engine)");
+        }
+        e.hint();
+    }
+
     /** Lets board time pass on a {@link ManualClock}, one scan pass every 10 ms (tests; nothing sleeps). */
     void advance(long millis) {
         if (!stepped) {
@@ -231,6 +254,8 @@ public final class BoardApplicationAdapter implements WebBoard {
     private String toldRunning;
     private String toldStart;
     private boolean toldOver;
+    private Object toldPlayers;
+    private String toldWaiting;
 
     /**
      * After each pass (on the scan thread): the session's snapshot is renewed at the end of a pass, after its events
@@ -241,7 +266,10 @@ public final class BoardApplicationAdapter implements WebBoard {
         BoardSnapshot s = app.snapshot();
         String running = s.clock() == null ? null : s.clock().running();
         if (s.ply() != toldPly || !s.phase().equals(toldPhase) || !Objects.equals(running, toldRunning)
-                || !Objects.equals(s.startSfen(), toldStart) || (s.result() != null) != toldOver) {
+                || !Objects.equals(s.startSfen(), toldStart) || (s.result() != null) != toldOver
+                || !s.players().equals(toldPlayers) || !waitingKinds(s).equals(toldWaiting)) {
+            toldPlayers = s.players();
+            toldWaiting = waitingKinds(s);
             toldPly = s.ply();
             toldPhase = s.phase();
             toldRunning = running;
@@ -249,6 +277,10 @@ public final class BoardApplicationAdapter implements WebBoard {
             toldOver = s.result() != null;
             changed();
         }
+    }
+
+    private static String waitingKinds(BoardSnapshot s) {
+        return String.join(",", s.waitingFor().stream().map(BoardSnapshot.Waiting::kind).toList());
     }
 
     /** On the runtime's thread. */
@@ -336,11 +368,31 @@ public final class BoardApplicationAdapter implements WebBoard {
             // after a resume or an undo the board checks the pieces against the game; nothing is wrong, hold still
             waiting = JsonNodeFactory.instance.objectNode().put("kind", "check");
         }
+        if (waiting == null && view.phase() == org.shogiban.session.BoardPhase.PLAYING) {
+            // the engine's move to make on the board, or the engine thinking
+            waiting = session.waitingFor().stream().filter(w -> w.kind().startsWith("opponent-")).findFirst()
+                    .map(w -> (ObjectNode) JSON.valueToTree(w)).orElse(null);
+        }
         s.set("waitingFor", waiting);
+        s.set("engine", engineSeat(session));
         s.put("sensors", sensors.name().toLowerCase(Locale.ROOT));
         s.put("inCheck", view.phase() == org.shogiban.session.BoardPhase.PLAYING && view.position().isInCheck());
         s.put("lastMove", view.lastMove() == null ? null : view.lastMove().usi());
         return s;
+    }
+
+    /** {@code {side, level, name}} of the engine playing this game, or null. */
+    private static ObjectNode engineSeat(BoardSnapshot session) {
+        for (var p : session.players().entrySet()) {
+            if ("engine".equals(p.getValue().get("kind"))) {
+                ObjectNode o = JsonNodeFactory.instance.objectNode();
+                o.put("side", p.getKey());
+                o.put("level", (Integer) p.getValue().get("level"));
+                o.put("name", (String) p.getValue().get("name"));
+                return o;
+            }
+        }
+        return null;
     }
 
     private static ObjectNode result(GameResult r) {
@@ -505,6 +557,10 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     @Override
     public void close() {
+        org.shogiban.engine.EnginePlayer player = engine;
+        if (player != null) {
+            player.close();
+        }
         app.close();
         try {
             serialLink.close();

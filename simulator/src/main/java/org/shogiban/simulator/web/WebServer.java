@@ -209,6 +209,11 @@ public final class WebServer implements AutoCloseable {
                 board.declare();
                 ok(ex);
             }
+            case "/api/hint" -> {
+                body(ex);
+                board.hint();
+                ok(ex);
+            }
             case "/api/lay-out" -> {
                 body(ex);
                 board.layOut();
@@ -218,7 +223,7 @@ public final class WebServer implements AutoCloseable {
                 JsonNode b = body(ex);
                 board.newGame(new WebBoard.NewGame(optional(b, "mode"), optional(b, "time"), optional(b, "start"),
                         !b.has("layOut") || b.get("layOut").asBoolean(true), optional(b, "sente"),
-                        optional(b, "gote")));
+                        optional(b, "gote"), optional(b, "engine"), optional(b, "level")));
                 ok(ex);
             }
             case "/api/arbiter" -> arbiter(ex, body(ex));

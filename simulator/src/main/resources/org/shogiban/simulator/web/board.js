@@ -193,7 +193,7 @@ function renderState(state) {
   const setup = state.setup;
   document.getElementById('setup-line').textContent = setup.sensors + ' sensors, ' + setup.mode + ', time '
     + setup.time + (setup.start === 'startpos' ? '' : ', start ' + setup.start);
-  renderNames(setup, s.players);
+  renderNames(setup, s.players, s.engine);
   let text;
   if (s.phase === 'SETUP') {
     const wrong = s.waitingFor && s.waitingFor.squares ? s.waitingFor.squares.length + s.waitingFor.slots.length : 0;
@@ -210,6 +210,11 @@ function renderState(state) {
       text += '. Promote on ' + w.square + '? Press 成 or 不成.';
     } else if (w && w.kind === 'check') {
       text += '. Checking the pieces against the game: keep the board still.';
+    } else if (w && w.kind === 'opponent-move') {
+      text += '. The engine plays ' + w.detail.replace(/^make /, '').replace(/ on the board for .*/, '') + ' ('
+        + w.usi + '): make it on the board (lit cyan).';
+    } else if (w && w.kind === 'opponent-thinking') {
+      text += '. The engine is thinking…';
     } else if (w && w.kind === 'put-back') {
       text += '. Put the pieces back' + (w.move ? ' (illegal ' + w.move + ')' : '') + '.';
     }
@@ -218,17 +223,20 @@ function renderState(state) {
   line.textContent = text;
   line.dataset.phase = s.phase;
   line.dataset.ply = String(s.ply);
+  line.dataset.waiting = s.waitingFor ? s.waitingFor.kind : '';
+  line.dataset.opponentMove = s.waitingFor && s.waitingFor.kind === 'opponent-move' ? s.waitingFor.usi : '';
 }
 
 /**
  * Names each side by its role (先手/後手; in a handicap game 下手, the side given the handicap, and 上手) and by its
  * player when the game has one.
  */
-function renderNames(setup, names) {
+function renderNames(setup, names, engine) {
   const handicap = setup.start !== 'startpos' && !setup.start.startsWith('sfen');
   for (const side of ['sente', 'gote']) {
     const role = side === 'sente' ? (handicap ? '下手' : '先手') : (handicap ? '上手' : '後手');
-    const name = names && names[side];
+    const name = engine && engine.side === side ? (engine.name || 'engine') + ' (level ' + engine.level + ')'
+      : names && names[side];
     players[side].querySelector('.clock-name').textContent = (side === 'sente' ? '☗ ' : '☖ ') + side + ' ' + role
       + (name ? ' · ' + name : '');
   }
@@ -574,6 +582,9 @@ function onClick(e) {
       case 'lay-out':
         send('/api/lay-out', {});
         break;
+      case 'hint':
+        send('/api/hint', {});
+        break;
       case 'records':
         openRecords();
         break;
@@ -599,6 +610,8 @@ async function openNewGame() {
     form.elements.time.value = view.setup.time;
     form.elements.sente.value = view.state.players && view.state.players.sente || '';
     form.elements.gote.value = view.state.players && view.state.players.gote || '';
+    form.elements.engine.value = view.state.engine ? view.state.engine.side : '';
+    form.elements.level.value = view.state.engine ? String(view.state.engine.level) : form.elements.level.value;
   }
   document.getElementById('new-game-dialog').showModal();
 }
@@ -638,7 +651,8 @@ function wireDialogs() {
     }
     const f = e.target.elements;
     send('/api/new-game', {mode: f.mode.value, time: f.time.value, start: f.start.value,
-      layOut: f.layOut.checked, sente: f.sente.value, gote: f.gote.value});
+      layOut: f.layOut.checked, sente: f.sente.value, gote: f.gote.value, engine: f.engine.value,
+      level: f.level.value});
   });
   document.getElementById('arbiter-form').addEventListener('submit', async e => {
     if (!e.submitter || e.submitter.value !== 'ok') {
