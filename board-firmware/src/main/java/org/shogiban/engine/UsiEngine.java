@@ -120,6 +120,13 @@ public final class UsiEngine implements AutoCloseable {
         }
     }
 
+    /** Sends a position and a {@code go} without waiting for the answer (a benchmark's background search). */
+    public void startSearch(String position, String go) throws EngineException {
+        stdout.clear();
+        send(position);
+        send(go);
+    }
+
     /** {@code gameover win|lose|draw}. */
     public void gameOver(String word) throws EngineException {
         send("gameover " + word);
