@@ -124,6 +124,7 @@ class EngineGamesTest {
         String header = engineSide == Side.SENTE ? record.header().fields().get(RecordHeader.SENTE)
                 : record.header().fields().get(RecordHeader.GOTE);
         assertThat(header).startsWith("Fairy-Stockfish").endsWith("(level " + level + ")");
+        assertThat(GameRecords.write(record, RecordFormat.JKF)).contains(header);
         Path csa = dir.resolve(rig.app.recordName() + ".csa");
         Files.writeString(csa, GameRecords.write(record, RecordFormat.CSA));
         GameRecord fromCsa = GameRecords.read(Files.readAllBytes(csa));
