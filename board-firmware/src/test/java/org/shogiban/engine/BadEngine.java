@@ -13,7 +13,8 @@ import org.shogiban.rules.Position;
  * org.shogiban.engine.BadEngine <mode>}. Where it answers, it plays the first legal move (by our rules).
  * Modes: {@code never-usi}, {@code crash-after-3} (exits at its fourth {@code go}), {@code illegal},
  * {@code garbage}, {@code never-go}, {@code flood} (writes {@code info} lines and a long line without end as fast
- * as it can, and answers all the same), {@code resign}.
+ * as it can, and answers all the same), {@code resign}, {@code report} (its bestmove line carries the
+ * {@code setoption} lines it was sent), {@code ignore-quit}.
  */
 public final class BadEngine {
     private BadEngine() {
@@ -42,6 +43,7 @@ public final class BadEngine {
         }
         Position position = Position.startpos();
         int goes = 0;
+        StringBuilder options = new StringBuilder();
         for (String line; (line = in.readLine()) != null; ) {
             String reply = null;
             if (line.equals("usi")) {
@@ -52,6 +54,8 @@ public final class BadEngine {
                         + "default 20 min -20 max 20\nusiok";
             } else if (line.equals("isready")) {
                 reply = "readyok";
+            } else if (line.startsWith("setoption ")) {
+                options.append(line.substring(10).replace(' ', '_')).append(',');
             } else if (line.startsWith("position ")) {
                 position = read(line);
             } else if (line.startsWith("go")) {
@@ -68,9 +72,13 @@ public final class BadEngine {
                     case "garbage" -> "bestmove ?!garbage\u0001";
                     case "never-go" -> null;
                     case "resign" -> "bestmove resign";
+                    case "report" -> "bestmove " + legal.get(0).usi() + " ponder " + options;
                     default -> "bestmove " + legal.get(0).usi();
                 };
             } else if (line.equals("quit")) {
+                if (mode.equals("ignore-quit")) {
+                    continue;
+                }
                 return;
             }
             if (reply != null) {
