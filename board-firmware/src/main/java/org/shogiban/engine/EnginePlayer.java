@@ -187,6 +187,12 @@ public final class EnginePlayer implements AutoCloseable {
         }
         answered = position;
         recovered(seat);
+        BoardSnapshot after = board.snapshot();
+        if (!position.equals(after.gameId() + "|" + after.startSfen() + "|" + String.join(" ", after.moves()))) {
+            // the game moved on while the engine thought (a takeback, a new game): the answer is for another position
+            log.debug("engine's answer '{}' dropped: the position changed while it thought", line);
+            return;
+        }
         String[] words = line.strip().split("\\s+");
         String move = words.length > 1 ? words[1] : "";
         long now = board.now();
