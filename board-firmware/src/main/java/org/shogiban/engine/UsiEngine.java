@@ -48,9 +48,13 @@ public final class UsiEngine implements AutoCloseable {
      * @throws EngineException when it cannot be started or does not answer in time
      */
     public static UsiEngine start(EngineSettings settings, Map<String, String> levelOptions) throws EngineException {
+        java.nio.file.Path program = java.nio.file.Path.of(settings.command().get(0));
+        if (program.isAbsolute() && !java.nio.file.Files.isExecutable(program)) {
+            throw new EngineException("engine " + program + " is not found (or not executable)");
+        }
         Process p;
         try {
-            p = new ProcessBuilder(settings.command()).start();
+            p = new ProcessBuilder(niced(settings.command())).start();
         } catch (IOException e) {
             throw new EngineException("engine " + settings.command().get(0) + " cannot be started: " + e.getMessage(),
                     e);
@@ -64,6 +68,21 @@ public final class UsiEngine implements AutoCloseable {
             throw e;
         }
     }
+
+    /**
+     * The command under {@code nice -n 10} where {@code /usr/bin/nice} exists: the engine's search then yields the
+     * CPU to the board's scan thread (measured in benchmarks.md: the acknowledgement while the engine searches).
+     */
+    static java.util.List<String> niced(java.util.List<String> command) {
+        if (!java.nio.file.Files.isExecutable(NICE)) {
+            return command;
+        }
+        java.util.List<String> words = new java.util.ArrayList<>(java.util.List.of(NICE.toString(), "-n", "10"));
+        words.addAll(command);
+        return words;
+    }
+
+    private static final java.nio.file.Path NICE = java.nio.file.Path.of("/usr/bin/nice");
 
     private void handshake(Map<String, String> levelOptions) throws EngineException {
         send("usi");
