@@ -74,7 +74,9 @@ public final class UsiEngine implements AutoCloseable {
      * CPU to the board's scan thread (measured in benchmarks.md: the acknowledgement while the engine searches).
      */
     static java.util.List<String> niced(java.util.List<String> command) {
-        if (!java.nio.file.Files.isExecutable(NICE)) {
+        // -Dshogiban.engine.nice=false: the engine at the board's own priority (to measure the difference)
+        if (!java.nio.file.Files.isExecutable(NICE) || !Boolean.parseBoolean(System.getProperty(
+                "shogiban.engine.nice", "true"))) {
             return command;
         }
         java.util.List<String> words = new java.util.ArrayList<>(java.util.List.of(NICE.toString(), "-n", "10"));
