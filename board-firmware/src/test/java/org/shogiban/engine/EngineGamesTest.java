@@ -35,7 +35,6 @@ import org.shogiban.session.BoardSnapshot;
  * back in KIF and CSA by our readers and by tsshogi.
  */
 class EngineGamesTest {
-    private static final Path GAMES = Path.of("../../shared/data/games/lishogi-350.usi.txt");
     private static final Path NODE_DIR = Path.of("src/test/node").toAbsolutePath();
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -54,7 +53,7 @@ class EngineGamesTest {
 
     @Test
     void wholeGamesAgainstFairyStockfishEndInAResultAndReadBack() throws Exception {
-        List<String> book = Files.exists(GAMES) ? Files.readAllLines(GAMES) : List.of("7g7f 3c3d", "2g2f 8c8d");
+        List<String> book = Files.readAllLines(org.shogiban.testdata.SharedData.file("games/lishogi-350.usi.txt"));
         List<Path> written = new ArrayList<>();
         try (EngineRig rig = new EngineRig(SensorKind.POLARITY, dir, fairyStockfish())) {
             written.addAll(play(rig, Side.GOTE, 1, List.of(book.get(0).split(" ")), 1));
