@@ -207,6 +207,7 @@ public final class BoardApplicationLink implements LinkedBoard {
                 + Handicap.of(next.start()).map(NewGameOptions::handicapName).orElse("sfen " + next.start().toSfen())
                 + (players.sente() == null ? "" : ", sente " + players.sente())
                 + (players.gote() == null ? "" : ", gote " + players.gote())
+                + request.remote().map(r -> ", engine " + r.side().label() + " level " + r.level()).orElse("")
                 + "; it starts when the pieces stand on the start");
     }
 

@@ -181,6 +181,9 @@ public final class EventNumbering {
                         : facts.gameId(), "resumed", Integer.toString(r.plies()));
                 case BoardEvent.Refused r -> null;
                 case BoardEvent.ClockBeep b -> null;
+                case BoardEvent.OpponentMoved o -> LinkEvent.of("OPPONENT", Integer.toString(o.ply()),
+                        o.move().usi());
+                case BoardEvent.HintShown h -> null;
             };
         }
 

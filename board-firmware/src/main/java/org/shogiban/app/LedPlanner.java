@@ -22,8 +22,13 @@ import org.shogiban.rules.Side;
  *   <li>status: the side to move {@link #TO_MOVE} (green), attention {@link #ATTENTION} (yellow) while the board
  *       asks for something, fault {@link #FAULT} (red) while a device fails; when the game is over the winner's
  *       side LED (both for a draw) is {@link #WINNER} (white).
+ *   <li>the remote side's (an engine's) move waiting to be made on the board: its from square (or the komadai slot
+ *       of a drop) and its to square {@link #OPPONENT_MOVE} (cyan); a promoting move's to square
+ *       {@link #PROMOTION} (turn the piece over);
+ *   <li>a hint for the side to move: its squares {@link #HINT} (green).
  * </ul>
- * Later items win on the same LED: illegal over wrong over promotion over last move.
+ * Later items win on the same LED: illegal over wrong over promotion over the remote move over the hint over the
+ * last move.
  */
 public final class LedPlanner {
     public static final Colour LAST_MOVE = Colour.BLUE;
@@ -34,6 +39,8 @@ public final class LedPlanner {
     public static final Colour ATTENTION = Colour.YELLOW;
     public static final Colour FAULT = Colour.RED;
     public static final Colour WINNER = Colour.WHITE;
+    public static final Colour OPPONENT_MOVE = new Colour(0, 255, 255);
+    public static final Colour HINT = Colour.GREEN;
 
     private LedPlanner() {
     }
@@ -44,6 +51,15 @@ public final class LedPlanner {
         Move last = view.lastMove();
         if (last != null) {
             paint(leds, last, LAST_MOVE, null);
+        }
+        if (view.hint() != null) {
+            paint(leds, view.hint(), HINT, view.position().sideToMove());
+        }
+        if (view.opponentMove() != null) {
+            paint(leds, view.opponentMove(), OPPONENT_MOVE, view.position().sideToMove());
+            if (view.opponentMove().promote()) {
+                leds.square(view.opponentMove().to().index(), PROMOTION);
+            }
         }
         if (view.promotionSquare() != null) {
             leds.square(view.promotionSquare().index(), PROMOTION);

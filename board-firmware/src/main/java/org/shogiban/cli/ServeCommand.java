@@ -18,6 +18,8 @@ import org.shogiban.hal.Board;
 import org.shogiban.hal.FaultReporter;
 import org.shogiban.hal.MonotonicClock;
 import org.shogiban.hal.SensorKind;
+import org.shogiban.engine.EnginePlayer;
+import org.shogiban.engine.EngineSettings;
 import org.shogiban.hal.config.BoardConfig;
 import org.shogiban.hal.config.ConfigCheck;
 import org.shogiban.hal.config.ConfigException;
@@ -234,6 +236,10 @@ final class ServeCommand implements CliCommand {
         options.hall().settings(config == null ? HallConfig.none() : config.hall(),
                         config == null ? java.util.Optional.empty() : config.link().arbiterPin(), boardId())
                 .ifPresent(s -> assembly.part(HallLinks.part(s)));
+        // the engine a player can ask for (NEW ... engine=gote): the configured one, else Fairy-Stockfish if installed
+        EnginePlayer.settings(config == null ? java.util.Optional.empty() : config.engine().command(),
+                        EngineSettings.parseOptions(config == null ? "" : config.engine().options()))
+                .ifPresent(e -> assembly.part(b -> EnginePlayer.attach(b.application(), e)));
         AssembledBoard assembled = assembly.assemble();
         BoardApplication app = assembled.application();
         ServiceMonitor monitor = new ServiceMonitor(SdNotify.fromEnvironment(environment), watchdog, app::view,

@@ -13,6 +13,7 @@ import org.shogiban.clock.TimeControl;
 import org.shogiban.notation.Handicap;
 import org.shogiban.session.GameRequest;
 import org.shogiban.session.PlayMode;
+import org.shogiban.session.RemotePlayer;
 
 /**
  * What a host asks of a new game ({@code NEW sente=羽生 gote="Fujii Sota" time=main=600,byoyomi=30 handicap=bishop
@@ -25,9 +26,10 @@ import org.shogiban.session.PlayMode;
  * @param handicap the start: {@code even} or a handicap
  * @param mode {@code casual} (illegal moves are put back) or {@code tournament} (commit at the clock press, an illegal
  *     move loses)
+ * @param remote the side a USI engine plays and its level ({@code engine=gote level=3}; level 5 when left out)
  */
 public record NewGameOptions(Optional<String> sente, Optional<String> gote, Optional<String> timeControl,
-                             Optional<Handicap> handicap, Optional<Mode> mode) {
+                             Optional<Handicap> handicap, Optional<Mode> mode, Optional<RemotePlayer> remote) {
 
     /** How the game is played. */
     public enum Mode {
@@ -38,12 +40,20 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
     }
 
     /** The option names, in the order the documentation gives them. */
-    public static final List<String> NAMES = List.of("sente", "gote", "time", "handicap", "mode");
+    public static final List<String> NAMES = List.of("sente", "gote", "time", "handicap", "mode", "engine", "level");
+    /** The engine's level when {@code engine=} names no {@code level=}. */
+    public static final int DEFAULT_LEVEL = 5;
     private static final Set<String> TIME_KEYS = Set.of("main", "byoyomi", "periods", "increment", "consider");
 
     /** No option: the board's settings. */
     public static final NewGameOptions DEFAULTS = new NewGameOptions(Optional.empty(), Optional.empty(),
-            Optional.empty(), Optional.empty(), Optional.empty());
+            Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+
+    /** Options with both sides at the board. */
+    public NewGameOptions(Optional<String> sente, Optional<String> gote, Optional<String> timeControl,
+                          Optional<Handicap> handicap, Optional<Mode> mode) {
+        this(sente, gote, timeControl, handicap, mode, Optional.empty());
+    }
 
     /** Whether nothing was asked beyond the board's settings. */
     public boolean isEmpty() {
@@ -75,11 +85,16 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
                 throw new IllegalArgumentException("option '" + name + "' needs a value");
             }
         }
+        if (values.containsKey("level") && !values.containsKey("engine")) {
+            throw new IllegalArgumentException("option 'level' needs engine=sente or engine=gote");
+        }
         return new NewGameOptions(Optional.ofNullable(values.get("sente")).map(n -> name("sente", n)),
                 Optional.ofNullable(values.get("gote")).map(n -> name("gote", n)),
                 Optional.ofNullable(values.get("time")).map(NewGameOptions::checkTime),
                 Optional.ofNullable(values.get("handicap")).map(NewGameOptions::handicap),
-                Optional.ofNullable(values.get("mode")).map(NewGameOptions::mode));
+                Optional.ofNullable(values.get("mode")).map(NewGameOptions::mode),
+                Optional.ofNullable(values.get("engine")).map(side -> RemotePlayer.parse(side, values.get("level"),
+                        DEFAULT_LEVEL)));
     }
 
     /**
@@ -89,7 +104,7 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
      */
     public GameRequest toRequest(GameRequest.WhilePlaying whilePlaying) {
         return new GameRequest(sente, gote, timeControl.map(TimeControl::parse), handicap.map(Handicap::start),
-                mode.map(m -> m == Mode.TOURNAMENT ? PlayMode.TOURNAMENT : PlayMode.CASUAL), whilePlaying);
+                mode.map(m -> m == Mode.TOURNAMENT ? PlayMode.TOURNAMENT : PlayMode.CASUAL), whilePlaying, remote);
     }
 
     private static String name(String option, String value) {

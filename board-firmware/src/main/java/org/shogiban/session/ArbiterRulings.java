@@ -117,6 +117,7 @@ final class ArbiterRulings {
     }
 
     private void undo(long now) {
+        rules.releaseRemote(now);
         Move taken = game().moves().get(game().plies() - 1);
         PlyLog.TurnClocks turn = s.plies.takeBack(1);
         s.clock.turnStarts(now);
@@ -131,6 +132,7 @@ final class ArbiterRulings {
 
     private void overrule(long now) {
         game().overrule();
+        rules.releaseRemote(now);
         s.phase = BoardPhase.PLAYING;
         s.plies.reopen();
         s.prompts.putBack();

@@ -48,6 +48,27 @@ public sealed interface BoardEvent {
         }
     }
 
+    /**
+     * The remote side (an engine) chose its move: the board lights it and waits for the player to make it for them.
+     *
+     * @param words the move in kifu words, e.g. {@code ☖３四歩}
+     */
+    record OpponentMoved(long timeMillis, int ply, Side mover, Move move, String words) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "ply " + ply + ": " + mover.label() + " chose " + move.usi() + " " + words
+                    + ": make it on the board";
+        }
+    }
+
+    /** A move suggested to the side to move at {@code ply} (the engine's hint), shown, not played. */
+    record HintShown(long timeMillis, int ply, Move move) implements BoardEvent {
+        @Override
+        public String describe() {
+            return "ply " + ply + ": hint " + move.usi();
+        }
+    }
+
     /** A player completed an illegal move; what follows depends on the policy. */
     record IllegalMove(long timeMillis, int ply, Side mover, Move move, IllegalReason reason,
                        IllegalMovePolicy policy) implements BoardEvent {

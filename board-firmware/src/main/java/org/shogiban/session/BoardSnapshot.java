@@ -28,7 +28,7 @@ import java.util.Objects;
  * @param arbiterCalled whether the board has called the arbiter and waits for them
  * @param faults hardware reported failing
  * @param seq the number of the last event the snapshot shows (the link's, else the journal's; 0 without either)
- * @param players the players' names of the game set up or played (each null when not given)
+ * @param players per side {@code {kind: human|engine, name, level}} (the level for an engine only)
  * @param inCheck whether the side to move is in check in a game being played
  */
 @JsonPropertyOrder({"phase", "ply", "sfen", "moves", "toMove", "clock", "result", "waitingFor", "mode", "sensors",
@@ -36,8 +36,8 @@ import java.util.Objects;
 public record BoardSnapshot(String phase, int ply, String sfen, List<String> moves, String toMove, Clocks clock,
                             Result result, List<Waiting> waitingFor, String mode, String sensors,
                             String timeControl, String gameId, String startSfen, String lastMove,
-                            boolean arbiterCalled, List<String> faults, long seq, GameRequest.Players players,
-                            boolean inCheck) {
+                            boolean arbiterCalled, List<String> faults, long seq,
+                            java.util.Map<String, java.util.Map<String, Object>> players, boolean inCheck) {
     /** The one writer of the document: every surface (console, USB link, web) sends what it writes. */
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -46,7 +46,8 @@ public record BoardSnapshot(String phase, int ply, String sfen, List<String> mov
         moves = List.copyOf(moves);
         waitingFor = List.copyOf(waitingFor);
         faults = List.copyOf(faults);
-        players = players == null ? GameRequest.Players.NONE : players;
+        players = players == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(
+                new java.util.LinkedHashMap<>(players));
         // without a time control there is no clock to read: no figures a host could take for a fallen flag
         clock = timeControl == null || clock == null ? Clocks.NONE : clock;
     }
@@ -109,14 +110,25 @@ public record BoardSnapshot(String phase, int ply, String sfen, List<String> mov
      *
      * @param kind {@code setup} (pieces to set up), {@code pieces} (pieces to put back or check), {@code promotion}
      *     (a promotion choice: PROMOTE or CONFIRM), {@code put-back} (an illegal move to undo on the board),
-     *     {@code arbiter} (the arbiter to act)
+     *     {@code arbiter} (the arbiter to act), {@code opponent-move} (the remote side's move to be made on the
+     *     board for it), {@code opponent-thinking} (the remote side is choosing its move)
      * @param squares the squares concerned, in USI
      * @param slots the komadai slots concerned, as {@code sente:P}
      * @param move the move concerned, in USI
      * @param detail one line for people
+     * @param side the remote side ({@code opponent-move}, {@code opponent-thinking})
+     * @param usi the remote side's move ({@code opponent-move})
+     * @param from its from square, or the komadai slot of a drop ({@code gote:P})
+     * @param to its target square
+     * @param promote whether it promotes (the piece is to be turned over)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"kind", "squares", "slots", "move", "detail"})
-    public record Waiting(String kind, List<String> squares, List<String> slots, String move, String detail) {
+    @JsonPropertyOrder({"kind", "squares", "slots", "move", "detail", "side", "usi", "from", "to", "promote"})
+    public record Waiting(String kind, List<String> squares, List<String> slots, String move, String detail,
+                          String side, String usi, String from, String to, Boolean promote) {
+        /** What the board waits for from the players at the board. */
+        public Waiting(String kind, List<String> squares, List<String> slots, String move, String detail) {
+            this(kind, squares, slots, move, detail, null, null, null, null, null);
+        }
     }
 }

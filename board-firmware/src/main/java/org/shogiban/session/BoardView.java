@@ -26,11 +26,13 @@ import org.shogiban.rules.Square;
  * @param failingDevices hardware reported failing, as {@code chip at address}
  * @param arbiterCalled whether the board called the arbiter (a foul in a tournament, the ARBITER button) and the
  *     arbiter has not acted yet
+ * @param opponentMove the remote side's move waiting to be made on the board for it, or null
+ * @param hint a move suggested to the side to move (shown, not played), or null
  */
 public record BoardView(BoardPhase phase, Position position, int plies, Move lastMove,
                         List<SquareMismatch> wrongSquares, List<SlotMismatch> wrongSlots, Move illegalMove,
                         Square promotionSquare, GameResult result, Set<String> failingDevices,
-                        boolean arbiterCalled) {
+                        boolean arbiterCalled, Move opponentMove, Move hint) {
 
     public BoardView {
         Objects.requireNonNull(phase, "phase");
@@ -39,6 +41,14 @@ public record BoardView(BoardPhase phase, Position position, int plies, Move las
         wrongSquares = List.copyOf(wrongSquares);
         wrongSlots = List.copyOf(wrongSlots);
         failingDevices = Set.copyOf(failingDevices);
+    }
+
+    /** A view with no remote move nor hint. */
+    public BoardView(BoardPhase phase, Position position, int plies, Move lastMove, List<SquareMismatch> wrongSquares,
+                     List<SlotMismatch> wrongSlots, Move illegalMove, Square promotionSquare, GameResult result,
+                     Set<String> failingDevices, boolean arbiterCalled) {
+        this(phase, position, plies, lastMove, wrongSquares, wrongSlots, illegalMove, promotionSquare, result,
+                failingDevices, arbiterCalled, null, null);
     }
 
     /** A view with no arbiter called. */
@@ -55,6 +65,6 @@ public record BoardView(BoardPhase phase, Position position, int plies, Move las
      */
     public boolean needsAttention() {
         return arbiterCalled || (phase != BoardPhase.OVER && (!wrongSquares.isEmpty() || !wrongSlots.isEmpty()
-                || illegalMove != null || promotionSquare != null));
+                || illegalMove != null || promotionSquare != null || opponentMove != null));
     }
 }

@@ -15,15 +15,17 @@ import org.shogiban.rules.Position;
  * @param start the position the players set up
  * @param mode casual or tournament
  * @param whilePlaying what a request does to a game being played: ends it (aborted), or is refused
+ * @param remote a side played from elsewhere (an engine, with its level), or empty: both sides at the board
  */
 public record GameRequest(Optional<String> sente, Optional<String> gote, Optional<TimeControl> timeControl,
-                          Optional<Position> start, Optional<PlayMode> mode, WhilePlaying whilePlaying) {
+                          Optional<Position> start, Optional<PlayMode> mode, WhilePlaying whilePlaying,
+                          Optional<RemotePlayer> remote) {
     /** The longest player's name, in characters. */
     public static final int MAX_NAME = 64;
 
     /** The board's settings; a game being played is aborted. */
     public static final GameRequest BOARD_SETTINGS = new GameRequest(Optional.empty(), Optional.empty(),
-            Optional.empty(), Optional.empty(), Optional.empty(), WhilePlaying.ABORT);
+            Optional.empty(), Optional.empty(), Optional.empty(), WhilePlaying.ABORT, Optional.empty());
 
     /** What a new game asked for during a game does to it. */
     public enum WhilePlaying {
@@ -38,8 +40,20 @@ public record GameRequest(Optional<String> sente, Optional<String> gote, Optiona
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(whilePlaying, "whilePlaying");
+        Objects.requireNonNull(remote, "remote");
         sente = Objects.requireNonNull(sente, "sente").map(n -> checkName("sente", n));
         gote = Objects.requireNonNull(gote, "gote").map(n -> checkName("gote", n));
+    }
+
+    /** A request with both sides at the board. */
+    public GameRequest(Optional<String> sente, Optional<String> gote, Optional<TimeControl> timeControl,
+                       Optional<Position> start, Optional<PlayMode> mode, WhilePlaying whilePlaying) {
+        this(sente, gote, timeControl, start, mode, whilePlaying, Optional.empty());
+    }
+
+    /** The same request with a side played from elsewhere (or, empty, none). */
+    public GameRequest withRemote(Optional<RemotePlayer> player) {
+        return new GameRequest(sente, gote, timeControl, start, mode, whilePlaying, player);
     }
 
     /**

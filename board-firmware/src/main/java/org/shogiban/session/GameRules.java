@@ -31,10 +31,12 @@ final class GameRules {
 
     private final GameSession s;
     private final ArbiterRulings arbiter;
+    private final RemoteRulings remote;
 
     GameRules(GameSession session) {
         this.s = session;
         this.arbiter = new ArbiterRulings(session, this);
+        this.remote = new RemoteRulings(session, this);
     }
 
     private Game game() {
@@ -79,8 +81,21 @@ final class GameRules {
         }
     }
 
+    /** What a side played from elsewhere tells the board. */
+    void onRemote(SessionInput.Remote input) {
+        remote.onRemote(input);
+    }
+
+    /** Forgets the remote move waiting to be made (the game changed under it); the clock held for it runs again. */
+    void releaseRemote(long now) {
+        remote.release(now);
+    }
+
     private void onLegalMove(InferenceEvent.MoveCompleted m) {
         Side mover = game().current().sideToMove();
+        if (s.remote.isRemote(mover) && !remote.isRemoteMove(m)) {
+            return;
+        }
         Long elapsed = null;
         // the opponent's clock does not run before the switch: as it stands now, it is the one their turn starts with
         SideClock nextTurn = s.clock.of(mover.opponent(), s.inputMillis);
@@ -98,6 +113,11 @@ final class GameRules {
             }
             elapsed = sw.elapsedMs();
         }
+        RemoteMoves.Pending made = s.remote.isRemote(mover) ? remote.release(s.inputMillis) : null;
+        if (made != null) {
+            // the remote side was charged when its move arrived
+            elapsed = made.elapsedMs();
+        }
         GameResult after = s.plies.play(m.move(), m.verdict(),
                 elapsed != null ? elapsed : m.timeMillis() - s.clock.turnStartMillis(), nextTurn);
         s.clock.turnStarts(m.timeMillis());
@@ -113,7 +133,9 @@ final class GameRules {
         Side mover = game().current().sideToMove();
         int ply = plies() + 1;
         s.prompts.illegal(m.move());
-        IllegalMovePolicy policy = s.prompts.puttingBack() ? IllegalMovePolicy.PUT_BACK : s.settings.illegalMoves();
+        // a wrong move made for the remote side is the hands' slip, not the remote side's foul: put back
+        IllegalMovePolicy policy = s.prompts.puttingBack() || s.remote.isRemote(mover) ? IllegalMovePolicy.PUT_BACK
+                : s.settings.illegalMoves();
         log.warn("ply {}: illegal move {} by {}: {}; policy {}", ply, m.move(), mover.label(), m.verdict().reason(),
                 policy);
         s.out.add(new BoardEvent.IllegalMove(m.timeMillis(), ply, mover, m.move(), m.verdict().reason(), policy));
@@ -127,6 +149,7 @@ final class GameRules {
     }
 
     private void onTakeBack(InferenceEvent.TakeBack t) {
+        remote.release(t.timeMillis());
         List<Move> played = game().moves();
         for (int i = 0; i < t.undone().size(); i++) {
             Move undone = t.undone().get(i);
@@ -174,6 +197,7 @@ final class GameRules {
             s.clock.stop(Math.max(now, s.inputMillis));
         }
         s.phase = BoardPhase.OVER;
+        s.remote.clearPending();
         s.prompts.promotionDropped();
         s.prompts.stopChecking();
         s.plies.end(s.wallClock.instant());
@@ -317,7 +341,7 @@ final class GameRules {
         }
     }
 
-    private void timeUp(Side side, long atMs) {
+    void timeUp(Side side, long atMs) {
         s.clock.timedOut();
         game().timeUp(side);
         log.info("ply {}: {}'s time is up", plies() + 1, side.label());

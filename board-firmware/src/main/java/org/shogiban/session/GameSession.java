@@ -48,6 +48,8 @@ public final class GameSession {
     final Clock wallClock;
     final Set<String> failing = new LinkedHashSet<>();
     final PlayerPrompts prompts = new PlayerPrompts();
+    /** A side played from elsewhere (an engine): its move waiting to be made on the board, its name, a hint. */
+    final RemoteMoves remote = new RemoteMoves();
     /** The events of the input being taken. */
     List<BoardEvent> out = new ArrayList<>();
 
@@ -128,7 +130,12 @@ public final class GameSession {
 
     /** The players' names of the game being set up or played (null where none was given). */
     public GameRequest.Players players() {
-        return request.players();
+        return remote.names(request.players());
+    }
+
+    /** Who plays from elsewhere in the game being set up or played, and its move waiting to be made. */
+    public RemoteMoves remote() {
+        return remote;
     }
 
     /** Where the board stands. */
@@ -285,7 +292,7 @@ public final class GameSession {
         }
     }
 
-    private void onFault(FaultEvent fault) {
+    void onFault(FaultEvent fault) {
         String device = fault.chip() + " at " + fault.address();
         boolean changed = fault.type() == FaultEvent.Type.FAILED ? failing.add(device) : failing.remove(device);
         if (changed) {
@@ -299,6 +306,7 @@ public final class GameSession {
             case SessionInput.Resign r -> rules.resign(r.side(), now);
             case SessionInput.Declare d -> rules.declare(now);
             case SessionInput.NewGame n -> newGame(now, n.request());
+            case SessionInput.Remote r -> rules.onRemote(r);
             case SessionInput.Arbiter a -> rules.onArbiter(a);
         }
     }
@@ -327,6 +335,7 @@ public final class GameSession {
         prompts.clear();
         inference = null;
         plies = null;
+        remote.reset(request.remote().orElse(null));
         out.add(new BoardEvent.SetupStarted(now, settings.start()));
         if (lastFrame != null) {
             onSetupFrame(stillFrame(now));

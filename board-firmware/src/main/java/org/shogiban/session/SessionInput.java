@@ -83,6 +83,57 @@ public sealed interface SessionInput {
         }
     }
 
+    /**
+     * What a side played from elsewhere (a USI engine) tells the board; see {@link RemoteMoves}. Each names the ply
+     * it answers (the moves played when it was asked): an answer to a position the game has left is ignored.
+     */
+    sealed interface Remote extends Command {
+    }
+
+    /**
+     * The remote side chose its move (USI text as it came, not yet read): the board shows it, the player makes it
+     * on the board for them. An unreadable or illegal move is that side's loss by an illegal move.
+     */
+    record OpponentMove(long timeMillis, Side side, int ply, String usi) implements Remote {
+        public OpponentMove {
+            Objects.requireNonNull(side, "side");
+            Objects.requireNonNull(usi, "usi");
+        }
+    }
+
+    /** The remote side is ready, under this name (an engine's {@code id name}), written in the record's header. */
+    record OpponentReady(long timeMillis, Side side, String name) implements Remote {
+        public OpponentReady {
+            Objects.requireNonNull(side, "side");
+        }
+    }
+
+    /** The remote side cannot play (an engine that failed three times): the game is paused and says why. */
+    record OpponentFailed(long timeMillis, Side side, String why) implements Remote {
+        public OpponentFailed {
+            Objects.requireNonNull(side, "side");
+            Objects.requireNonNull(why, "why");
+        }
+    }
+
+    /**
+     * The remote side's program failed ({@code failed}) or answers again: named in the snapshot's {@code faults} as
+     * {@code USI engine at engine:<side>} until it answers again.
+     */
+    record OpponentFault(long timeMillis, Side side, boolean failed, String why) implements Remote {
+        public OpponentFault {
+            Objects.requireNonNull(side, "side");
+            Objects.requireNonNull(why, "why");
+        }
+    }
+
+    /** A suggestion for the side to move at {@code ply} (an engine's hint), shown in its own colour, not played. */
+    record Hint(long timeMillis, int ply, String usi) implements Remote {
+        public Hint {
+            Objects.requireNonNull(usi, "usi");
+        }
+    }
+
     /** What the arbiter (立会人) does; each is recorded in the record with the time. */
     sealed interface Arbiter extends Command {
         /** The action as the console writes it, e.g. {@code adjust sente +30}. */

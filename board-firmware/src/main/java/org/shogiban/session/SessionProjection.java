@@ -32,9 +32,11 @@ final class SessionProjection {
         Game game = s.plies.game();
         List<Move> moves = game.moves();
         Move last = moves.isEmpty() ? null : moves.get(moves.size() - 1);
+        RemoteMoves.Pending remote = s.remote.pending();
         return new BoardView(s.phase, game.current(), game.plies(), last,
                 p.wrongSquares(s.phase), p.wrongSlots(s.phase), p.illegalMove(), p.promotionSquare(), game.result(),
-                s.failing, p.arbiterCalled());
+                s.failing, p.arbiterCalled(), remote == null ? null : remote.move(),
+                s.phase == BoardPhase.PLAYING ? s.remote.hint(game.plies()) : null);
     }
 
     /** The snapshot as of {@code nowMillis}, {@code v} being the view now. */
@@ -50,7 +52,7 @@ final class SessionProjection {
                     result.ply() > 0 ? result.ply() : s.plies.game().plies());
         }
         return new BoardSnapshot(phaseName(s.phase), v.plies(), v.position().toSfen(), moves,
-                sideName(v.position().sideToMove()), clocks(s, nowMillis), end, s.prompts.waitingFor(v),
+                sideName(v.position().sideToMove()), clocks(s, nowMillis), end, waitingFor(s, v),
                 PlayMode.of(s.settings).label(), s.settings.inference().sensorKind().name().toLowerCase(Locale.ROOT),
                 s.settings.timeControl().isNone() ? null : s.settings.timeControl().spec(),
                 // the game set up after NEW has no id yet: never the last game's
@@ -58,7 +60,20 @@ final class SessionProjection {
                         : GAME_ID.format(s.startedAt.atZone(s.zone())),
                 (s.plies == null ? s.settings.start() : s.plies.game().start()).toSfen(),
                 v.lastMove() == null ? null : v.lastMove().usi(), s.prompts.arbiterCalled(), List.copyOf(s.failing), 0,
-                s.players(), v.phase() == BoardPhase.PLAYING && v.position().isInCheck());
+                s.remote.snapshotPlayers(s.request.players()),
+                v.phase() == BoardPhase.PLAYING && v.position().isInCheck());
+    }
+
+    /** What the board waits for from the players, and from a side played from elsewhere. */
+    private static List<BoardSnapshot.Waiting> waitingFor(GameSession s, BoardView v) {
+        List<BoardSnapshot.Waiting> waiting = s.prompts.waitingFor(v);
+        BoardSnapshot.Waiting remote = s.remote.waiting(v.position().sideToMove(), s.phase == BoardPhase.PLAYING);
+        if (remote == null) {
+            return waiting;
+        }
+        List<BoardSnapshot.Waiting> all = new java.util.ArrayList<>(waiting);
+        all.add(remote);
+        return all;
     }
 
     private static String phaseName(BoardPhase phase) {
@@ -119,7 +134,9 @@ final class SessionProjection {
         return new SessionState.Asked(request.sente().orElse(null), request.gote().orElse(null),
                 request.timeControl().map(TimeControl::spec).orElse(null),
                 request.start().map(Position::toSfen).orElse(null),
-                request.mode().map(PlayMode::label).orElse(null));
+                request.mode().map(PlayMode::label).orElse(null),
+                request.remote().map(r -> r.side().name().toLowerCase(Locale.ROOT)).orElse(null),
+                request.remote().map(RemotePlayer::level).orElse(null));
     }
 
     /** A journalled request back (a bad part is an IllegalArgumentException naming it). */
@@ -130,6 +147,8 @@ final class SessionProjection {
         return new GameRequest(Optional.ofNullable(asked.sente()), Optional.ofNullable(asked.gote()),
                 Optional.ofNullable(asked.time()).map(TimeControl::parse),
                 Optional.ofNullable(asked.start()).map(Position::fromSfen),
-                Optional.ofNullable(asked.mode()).map(PlayMode::parse), GameRequest.WhilePlaying.ABORT);
+                Optional.ofNullable(asked.mode()).map(PlayMode::parse), GameRequest.WhilePlaying.ABORT,
+                Optional.ofNullable(asked.engine()).map(side -> RemotePlayer.parse(side,
+                        asked.level() == null ? null : asked.level().toString(), 1)));
     }
 }

@@ -21,6 +21,7 @@ final class SessionRestore {
     /** {@code s} (new) setting up the game the journalled request asked for. */
     static GameSession settingUp(GameSession s, SessionState state) {
         s.request = SessionProjection.request(state.asked());
+        s.remote.reset(s.request.remote().orElse(null));
         s.settings = s.request.applyTo(s.boardSettings());
         s.setup = new PositionSetup(s.settings.start(), s.settings.inference());
         return s;

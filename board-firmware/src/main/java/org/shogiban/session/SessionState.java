@@ -97,8 +97,15 @@ public record SessionState(int version, String phase, long startWallMillis, Stri
      * @param time the time control's spec
      * @param start the start position's SFEN
      * @param mode {@code casual} or {@code tournament}
+     * @param engine the side an engine plays ({@code sente}/{@code gote}), or null
+     * @param level the engine's level, or null
      */
-    public record Asked(String sente, String gote, String time, String start, String mode) {
+    public record Asked(String sente, String gote, String time, String start, String mode, String engine,
+                        Integer level) {
+        /** Asked with both sides at the board. */
+        public Asked(String sente, String gote, String time, String start, String mode) {
+            this(sente, gote, time, start, mode, null, null);
+        }
     }
 
     /** A finished game's result, as journalled. */

@@ -34,7 +34,9 @@ import org.shogiban.session.GameSettings;
  * {@code test-compile}:
  * {@code java -cp target/test-classes:target/classes:../hal/target/classes:<test classpath>
  * org.shogiban.app.MoveAckLatency} with {@code -Dsamples=N} (default 400), {@code -Dsettle=MS} (default 400, the
- * board's own) and {@code -Dbench.state=DIR} (default target/).
+ * board's own) and {@code -Dbench.state=DIR} (default target/). With {@code -Dengine=/usr/games/fairy-stockfish}
+ * a USI engine (Threads 1, Hash 16) searches ({@code go infinite}) for the whole run, as an engine opponent does
+ * while the player moves: the board's acknowledgement while the engine competes for the CPU.
  */
 public final class MoveAckLatency {
     private MoveAckLatency() {
@@ -69,6 +71,7 @@ public final class MoveAckLatency {
                 }
             });
             app.start();
+            org.shogiban.engine.UsiEngine engine = searching(System.getProperty("engine"));
             Thread.sleep(settle + 500);
             double[] overMs = new double[samples];
             int sq7g = Square.parse("7g").index();
@@ -100,7 +103,24 @@ public final class MoveAckLatency {
                 ackNanos.poll();
             }
             report(overMs, settle, state);
+            if (engine != null) {
+                System.out.printf(Locale.ROOT, "while %s searched (go infinite, Threads 1), alive at the end: %s%n",
+                        engine.name(), engine.alive());
+                engine.close();
+            }
         }
+    }
+
+    /** A USI engine searching without end (null when none is asked for). */
+    private static org.shogiban.engine.UsiEngine searching(String command) throws Exception {
+        if (command == null) {
+            return null;
+        }
+        org.shogiban.engine.UsiEngine engine = org.shogiban.engine.UsiEngine.start(
+                org.shogiban.engine.EngineSettings.of(command, java.util.Map.of()),
+                java.util.Map.of("Threads", "1", "Hash", "16"));
+        engine.startSearch("position startpos moves 7g7f", "go infinite");
+        return engine;
     }
 
     private static void layOut(MemoryBoard hardware, Position position) {

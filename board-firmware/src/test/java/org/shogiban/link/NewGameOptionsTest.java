@@ -62,4 +62,19 @@ class NewGameOptionsTest {
         assertThatThrownBy(() -> NewGameOptions.parse("players=2")).hasMessageStartingWith(
                 "unknown option 'players'");
     }
+
+    @Test
+    void engineAndLevelAskForAGameAgainstTheEngine() {
+        GameRequest asked = NewGameOptions.parse("engine=gote level=3").toRequest(GameRequest.WhilePlaying.REFUSE);
+        assertThat(asked.remote()).contains(org.shogiban.session.RemotePlayer.engine(
+                org.shogiban.rules.Side.GOTE, 3));
+        assertThat(NewGameOptions.parse("engine=sente").remote().orElseThrow().level())
+                .isEqualTo(NewGameOptions.DEFAULT_LEVEL);
+        assertThat(NewGameOptions.parse("sente=Habu").remote()).isEmpty();
+        assertThatThrownBy(() -> NewGameOptions.parse("level=3")).hasMessage(
+                "option 'level' needs engine=sente or engine=gote");
+        assertThatThrownBy(() -> NewGameOptions.parse("engine=both")).hasMessageContaining("sente or gote");
+        assertThatThrownBy(() -> NewGameOptions.parse("engine=gote level=11")).hasMessageContaining("1..10");
+        assertThatThrownBy(() -> NewGameOptions.parse("engine=gote level=x")).hasMessageContaining("1..10");
+    }
 }

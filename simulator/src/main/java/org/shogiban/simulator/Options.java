@@ -24,7 +24,9 @@ public record Options(Map<String, String> values, List<String> files) {
                 if (i + 1 >= args.size()) {
                     throw new SimulatorCommand.UsageError("option " + a + " needs a value");
                 }
-                values.put(name, args.get(++i));
+                String value = args.get(++i);
+                // a repeated --x-option adds to the ones before (--engine-option Name=Value, once per option)
+                values.merge(name, value, (before, added) -> name.endsWith("-option") ? before + ";" + added : added);
             } else {
                 files.add(a);
             }

@@ -43,10 +43,12 @@ import org.slf4j.LoggerFactory;
  * @param buttons the buttons
  * @param link the USB serial link and the arbiter's PIN
  * @param hall the tournament hall's MQTT broker and this board's name in it
+ * @param engine the USI engine to play against
  */
 public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean activeLow, int i2cRetries,
                           SquaresConfig squares, KomadaiConfig komadai, LedsConfig leds, ClockConfig clock,
-                          BuzzerConfig buzzer, ButtonsConfig buttons, LinkConfig link, HallConfig hall) {
+                          BuzzerConfig buzzer, ButtonsConfig buttons, LinkConfig link, HallConfig hall,
+                          EngineConfig engine) {
     private static final Logger log = LoggerFactory.getLogger(BoardConfig.class);
 
     /** Places of each slot of one komadai, in {@link KomadaiSlot} order: every piece of that kind fits. */
@@ -155,8 +157,17 @@ public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean acti
                 reserveBusPins("SPI bus 0 (MOSI, SCLK, chip select)", -1, 10, 11, w.spiChannel() == 0 ? 8 : 7);
             }
             warnUnused();
+            String engineCommand = raw("engine.command", "").strip();
+            String engineOptions = raw("engine.options", "").strip();
+            for (String part : engineOptions.split(";")) {
+                if (!part.isBlank() && part.indexOf('=') <= 0) {
+                    throw fail("engine.options", "Name=Value;Name=Value (e.g. Skill Level=5;Hash=16), not '"
+                            + part.strip() + "'");
+                }
+            }
             return new BoardConfig(kind, scan, activeLow, retries, squares, komadai, leds, clock, buzzer, buttons,
-                    link, hall);
+                    link, hall, new EngineConfig(engineCommand.isEmpty() ? java.util.Optional.empty()
+                    : java.util.Optional.of(engineCommand), engineOptions));
         }
 
         private SquaresConfig mcpSquares(SensorKind kind) {

@@ -131,6 +131,12 @@ public final class ConfigKeys {
                     + " own id)", 0, 0);
     public static final ConfigKey HALL_PASSWORD = other("hall.password", ConfigKey.Kind.TEXT, "(none)",
             "the board's password at the broker", 0, 0);
+    public static final ConfigKey ENGINE_COMMAND = other("engine.command", ConfigKey.Kind.TEXT,
+            "`/usr/games/fairy-stockfish` when installed", "the USI engine's command line (program and arguments) a "
+                    + "player can play against (`NEW ... engine=gote level=3`)", 0, 0);
+    public static final ConfigKey ENGINE_OPTIONS = other("engine.options", ConfigKey.Kind.TEXT, "(none)",
+            "`Name=Value;Name=Value`: USI options passed to the engine (only those it declares), over the level's",
+            0, 0);
 
     /** Every row, in the order of the reference. */
     public static final List<ConfigKey> ALL = List.of(SENSORS_KIND, SENSORS_DRIVER, SENSORS_ACTIVE_LOW,
@@ -142,7 +148,8 @@ public final class ConfigKeys {
             CLOCK_DRIVER, CLOCK_TM1637_PINS, CLOCK_TM1637_BRIGHTNESS, CLOCK_HT16K33_SENTE, CLOCK_HT16K33_GOTE,
             CLOCK_HT16K33_BRIGHTNESS, BUZZER_DRIVER, BUZZER_GPIO, BUZZER_PWM_CHANNEL, BUZZER_FREQUENCY,
             BUZZER_BEEP_MS, BUZZER_LONG_TONE_MS, BUTTON_PINS, BUTTONS_DEBOUNCE_MS, LINK_DEVICE, LINK_BAUD,
-            ARBITER_PIN, HALL_BROKER, HALL_ID, BOARD_ID, HALL_USERNAME, HALL_PASSWORD);
+            ARBITER_PIN, HALL_BROKER, HALL_ID, BOARD_ID, HALL_USERNAME, HALL_PASSWORD,
+            ENGINE_COMMAND, ENGINE_OPTIONS);
 
     private ConfigKeys() {
     }

@@ -20,7 +20,8 @@ import org.shogiban.simulator.table.PieceTable;
  */
 final class BoardDrawing {
     /** The LED legend, in the order the markers are drawn. */
-    static final String LEGEND = "LEDs: (x) last move  ?x? wrong square/slot  !x! illegal move  <x> promotion?";
+    static final String LEGEND = "LEDs: (x) last move  ?x? wrong square/slot  !x! illegal move  <x> promotion?"
+            + "  {x} the engine's move to make  ^x^ hint";
 
     private BoardDrawing() {
     }
@@ -114,6 +115,12 @@ final class BoardDrawing {
         }
         if (colour.equals(LedPlanner.PROMOTION)) {
             return new String[] {"<", ">"};
+        }
+        if (colour.equals(LedPlanner.OPPONENT_MOVE)) {
+            return new String[] {"{", "}"};
+        }
+        if (colour.equals(LedPlanner.HINT)) {
+            return new String[] {"^", "^"};
         }
         if (colour.equals(LedPlanner.LAST_MOVE)) {
             return new String[] {"(", ")"};

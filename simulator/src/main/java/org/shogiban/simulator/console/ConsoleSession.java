@@ -55,11 +55,13 @@ public final class ConsoleSession {
               place 7f | place 2b down        put the last lifted piece down (down = promoted side up)
               place gote:R                    put a lifted piece on a komadai
               press clock-sente|clock-gote|promote|confirm|arbiter|menu|resign-sente|resign-gote|declare
+              press hint                      the engine's suggestion for the side to move (lit green; --engine)
               move 7g7f | move 8h2b+ | move P*5e   the whole handling of a move at once (captures to the komadai,
                                               promotion button on occupancy boards, the clock in --commit clock)
               wait 1500                       leave the board alone for so many milliseconds
               setup                           put every piece on the start position of the game being set up
               new [sente=<name>] [gote=<name>] [time=<spec>] [handicap=<name>] [mode=casual|tournament]
+                  [engine=sente|gote] [level=1..10]  (engine: play against the --engine; its moves are lit)
                                               a new game (a game being played is aborted); what is left out is the
                                               board's setting (as the USB link's NEW)
               arbiter pause|resume|adjust <sente|gote> <±seconds>|result <status> <sente|gote|none> [reason]
@@ -77,6 +79,8 @@ public final class ConsoleSession {
     private final BoardApplication app;
     private final PieceTable table;
     private final Deque<String> lastEvents = new ArrayDeque<>();
+    /** The engine a player can play against ({@code play --engine}), or null. */
+    private org.shogiban.engine.EnginePlayer engine;
 
     /**
      * A console board on its own memory hardware, without journal or link (tests, scripted runs).
@@ -117,6 +121,11 @@ public final class ConsoleSession {
         this.app = app;
         this.table = new PieceTable(kind, hardware.squares, hardware.komadai);
         app.addListener(this::onEvent);
+    }
+
+    /** Plays the engine side of games that ask for one ({@code new engine=gote}), and gives hints. */
+    public void setEngine(org.shogiban.engine.EnginePlayer player) {
+        engine = player;
     }
 
     /** The application under the console (for tests). */
@@ -188,6 +197,14 @@ public final class ConsoleSession {
                 }
                 case "press" -> {
                     words(w, 2, "press <button>");
+                    if (w[1].equalsIgnoreCase("hint")) {
+                        if (engine == null) {
+                            throw new IllegalArgumentException("no engine for a hint: start play with --engine");
+                        }
+                        engine.hint();
+                        settleAndDraw();
+                        return;
+                    }
                     hardware.buttons.click(button(w[1]));
                     settleAndDraw();
                 }
@@ -214,6 +231,9 @@ public final class ConsoleSession {
                 }
                 case "new" -> {
                     NewGameOptions options = NewGameOptions.parse(line.substring(w[0].length()));
+                    if (options.remote().isPresent() && engine == null) {
+                        throw new IllegalArgumentException("no engine to play against: start play with --engine");
+                    }
                     app.submit(new SessionInput.NewGame(app.now(),
                             options.toRequest(GameRequest.WhilePlaying.ABORT)));
                     settleAndDraw();

@@ -9,6 +9,8 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.shogiban.engine.EnginePlayer;
+import org.shogiban.engine.EngineSettings;
 import org.shogiban.clock.TimeControl;
 import org.shogiban.session.GameSettings;
 import org.shogiban.app.AssembledBoard;
@@ -61,7 +63,8 @@ public final class PlayCommand implements SimulatorCommand {
     public String usage() {
         return "play [--sensors occupancy|polarity] [--commit stable|clock] [--start startpos|<handicap>|sfen <SFEN>]"
                 + " [--records DIR] [--time SPEC] [--state DIR] [--serial PATH]"
-                + " [--hall <broker-url> --board-id <id> [--hall-id <id>]]   the board in the terminal";
+                + " [--hall <broker-url> --board-id <id> [--hall-id <id>]] [--engine CMD]"
+                + " [--engine-option Name=Value]...   the board in the terminal";
     }
 
     /** The game settings a command line asks for; throws {@link UsageError} naming what is wrong. */
@@ -95,7 +98,7 @@ public final class PlayCommand implements SimulatorCommand {
     @Override
     public int run(List<String> args, PrintStream out) throws Exception {
         Options o = Options.parse(args, Set.of("sensors", "commit", "start", "records", "time", "state", "serial",
-                "hall", "board-id", "hall-id"));
+                "hall", "board-id", "hall-id", "engine", "engine-option"));
         GameSettings settings = settings(o);
         String state = o.values().get("state");
         String records = o.values().get("records");
@@ -104,9 +107,18 @@ public final class PlayCommand implements SimulatorCommand {
         }
         boolean terminal = interactive();
         String serial = o.values().get("serial");
+        String engineCommand = o.values().get("engine");
+        EngineSettings engineSettings;
+        try {
+            engineSettings = engineCommand == null ? null
+                    : EngineSettings.of(engineCommand, EngineSettings.parseOptions(o.values().get("engine-option")));
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
         HallSettings hall = HallOption.settings(o, System.getenv("SHOGIBAN_ARBITER_PIN"));
-        // a hall, like a serial host or a state directory, lives in real time
-        BoardTime time = timeFor(terminal || serial != null || state != null || hall != null);
+        // a hall or an engine, like a serial host or a state directory, lives in real time
+        BoardTime time = timeFor(terminal || serial != null || state != null || hall != null
+                || engineSettings != null);
         MemoryBoard hardware = new MemoryBoard(settings.inference().sensorKind(), time.clock());
         BoardAssembly assembly = BoardAssembly.of(settings, hardware.board()).clock(time.clock())
                 .wallClock(Clock.systemDefaultZone()).records(records == null ? null : Path.of(records))
@@ -118,10 +130,19 @@ public final class PlayCommand implements SimulatorCommand {
         if (hall != null) {
             assembly.part(HallLinks.part(hall));
         }
+        EnginePlayer[] engine = new EnginePlayer[1];
+        if (engineSettings != null) {
+            assembly.part(b -> engine[0] = EnginePlayer.attach(b.application(), engineSettings));
+        }
         // the assembly never fails on the state directory: one that cannot be used is shown as the journal's fault
         try (AssembledBoard board = assembly.assemble()) {
             ConsoleSession console = new ConsoleSession(new InputStreamReader(stdin, StandardCharsets.UTF_8), out,
                     time, settings, terminal, hardware, board.application());
+            if (engine[0] != null) {
+                console.setEngine(engine[0]);
+                out.println("engine: " + String.join(" ", engineSettings.command())
+                        + " (new engine=gote level=3 to play against it)");
+            }
             if (serial != null) {
                 out.println("USB link on " + serial + " (docs/serial-protocol.md)");
             }

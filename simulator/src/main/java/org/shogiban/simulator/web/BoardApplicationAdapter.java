@@ -41,6 +41,7 @@ import org.shogiban.session.ArbiterCommands;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardSnapshot;
 import org.shogiban.session.GameRequest;
+import org.shogiban.session.RemotePlayer;
 import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
 import org.shogiban.session.PlayMode;
@@ -120,6 +121,8 @@ public final class BoardApplicationAdapter implements WebBoard {
     private final AssembledBoard assembled;
     private final BoardApplication app;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    /** The engine games may be played against ({@link #attachEngine}), or null. */
+    private volatile org.shogiban.engine.EnginePlayer engine;
     /** The last log lines, told to a new listener first. */
     private final java.util.Deque<Said> recent = new java.util.ArrayDeque<>();
 
@@ -200,9 +203,15 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     @Override
     public void newGame(NewGame request) {
+        Optional<RemotePlayer> remote = blank(request.engine()).filter(e -> !e.equals("none"))
+                .map(side -> RemotePlayer.parse(side, blank(request.level()).orElse(null),
+                        org.shogiban.link.NewGameOptions.DEFAULT_LEVEL));
+        if (remote.isPresent() && engine == null) {
+            throw new IllegalArgumentException("engine: no engine on this board (start the simulator with --engine)");
+        }
         GameRequest asked = new GameRequest(blank(request.sente()), blank(request.gote()),
                 blank(request.time()).map(TimeControl::parse), blank(request.start()).map(StartPositions::parse),
-                blank(request.mode()).map(m -> PlayMode.parse(mode(m))), GameRequest.WhilePlaying.ABORT);
+                blank(request.mode()).map(m -> PlayMode.parse(mode(m))), GameRequest.WhilePlaying.ABORT, remote);
         Position target = asked.applyTo(boardSettings).start();
         app.submit(new SessionInput.NewGame(app.now(), asked));
         if (request.layOut()) {
@@ -224,6 +233,20 @@ public final class BoardApplicationAdapter implements WebBoard {
         };
     }
 
+    /** Plays the engine side of games that ask for one, and gives hints; closed with the board. */
+    public void attachEngine(org.shogiban.engine.EngineSettings settings) {
+        engine = org.shogiban.engine.EnginePlayer.attach(app, settings);
+    }
+
+    @Override
+    public void hint() {
+        org.shogiban.engine.EnginePlayer e = engine;
+        if (e == null) {
+            throw new UnsupportedOperationException("no engine gives hints on this board (--engine)");
+        }
+        e.hint();
+    }
+
     /** Lets board time pass on a {@link ManualClock}, one scan pass every 10 ms (tests; nothing sleeps). */
     public void advance(long millis) {
         if (!stepped) {
@@ -243,6 +266,8 @@ public final class BoardApplicationAdapter implements WebBoard {
     private String toldRunning;
     private String toldStart;
     private boolean toldOver;
+    private Object toldPlayers;
+    private String toldWaiting;
 
     /**
      * After each pass (on the scan thread): the session's snapshot is renewed at the end of a pass, after its events
@@ -253,7 +278,10 @@ public final class BoardApplicationAdapter implements WebBoard {
         BoardSnapshot s = app.snapshot();
         String running = s.clock() == null ? null : s.clock().running();
         if (s.ply() != toldPly || !s.phase().equals(toldPhase) || !Objects.equals(running, toldRunning)
-                || !Objects.equals(s.startSfen(), toldStart) || (s.result() != null) != toldOver) {
+                || !Objects.equals(s.startSfen(), toldStart) || (s.result() != null) != toldOver
+                || !s.players().equals(toldPlayers) || !waitingKinds(s).equals(toldWaiting)) {
+            toldPlayers = s.players();
+            toldWaiting = waitingKinds(s);
             toldPly = s.ply();
             toldPhase = s.phase();
             toldRunning = running;
@@ -261,6 +289,10 @@ public final class BoardApplicationAdapter implements WebBoard {
             toldOver = s.result() != null;
             changed();
         }
+    }
+
+    private static String waitingKinds(BoardSnapshot s) {
+        return String.join(",", s.waitingFor().stream().map(BoardSnapshot.Waiting::kind).toList());
     }
 
     /** On the runtime's thread. */
@@ -434,6 +466,10 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     @Override
     public void close() {
+        org.shogiban.engine.EnginePlayer player = engine;
+        if (player != null) {
+            player.close();
+        }
         assembled.close();
     }
 

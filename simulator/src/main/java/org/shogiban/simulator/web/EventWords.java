@@ -37,6 +37,10 @@ final class EventWords {
                     side(b.side()), "seconds", Long.toString((b.remainingMs() + 999) / 1000));
             case BoardEvent.ClockPressed p -> PageWords.of("clockRuns", "side", side(p.running()));
             case BoardEvent.GameResumed r -> PageWords.of("resumed", "plies", Integer.toString(r.plies()));
+            case BoardEvent.OpponentMoved o -> PageWords.of("opponentMoved", "ply", Integer.toString(o.ply()), "side",
+                    side(o.mover()), "kifu", o.words(), "usi", o.move().usi());
+            case BoardEvent.HintShown h -> PageWords.of("hint", "ply", Integer.toString(h.ply()), "usi",
+                    h.move().usi());
         };
     }
 

@@ -14,6 +14,8 @@ import org.shogiban.session.BoardView;
  * {@code /api/view} as {@code prompt}; {@code /api/state} stays the board's own document.
  */
 final class PagePrompt {
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+            new com.fasterxml.jackson.databind.ObjectMapper();
     private PagePrompt() {
     }
 
@@ -23,6 +25,11 @@ final class PagePrompt {
         if (waiting == null && snapshot.waitingFor().stream().anyMatch(w -> w.kind().equals("pieces"))) {
             // after a resume or an undo the board checks the pieces against the game; nothing is wrong, hold still
             waiting = JsonNodeFactory.instance.objectNode().put("kind", "check");
+        }
+        if (waiting == null && view.phase() == org.shogiban.session.BoardPhase.PLAYING) {
+            // the engine's move to make on the board, or the engine thinking
+            waiting = snapshot.waitingFor().stream().filter(w -> w.kind().startsWith("opponent-")).findFirst()
+                    .map(w -> (ObjectNode) JSON.valueToTree(w)).orElse(null);
         }
         return waiting;
     }

@@ -97,7 +97,7 @@ final class PageState {
     /** The colours the page knows by name. */
     private enum Named {
         BLUE(Colour.BLUE), RED(Colour.RED), ORANGE(Colour.ORANGE), MAGENTA(new Colour(255, 0, 255)),
-        GREEN(Colour.GREEN), WHITE(Colour.WHITE), YELLOW(Colour.YELLOW);
+        GREEN(Colour.GREEN), WHITE(Colour.WHITE), YELLOW(Colour.YELLOW), CYAN(new Colour(0, 255, 255));
 
         private final Colour colour;
 

@@ -76,6 +76,11 @@ public interface WebBoard extends AutoCloseable {
     /** The side to move declares impasse (入玉宣言). */
     void declare();
 
+    /** The engine's suggestion for the side to move, shown on the board (not played). */
+    default void hint() {
+        throw new UnsupportedOperationException("no engine gives hints on this board");
+    }
+
     /**
      * An arbiter's action, the PIN already checked: the words after {@code arbiter} as
      * {@link org.shogiban.session.ArbiterCommands} reads them, already checked.
@@ -136,11 +141,19 @@ public interface WebBoard extends AutoCloseable {
      * @param layOut whether the pieces are put on the start position at once (else the players set them up)
      * @param sente sente's name (先手; 下手 in a handicap game), or null
      * @param gote gote's name (後手; 上手), or null
+     * @param engine the side the engine plays ({@code sente} or {@code gote}), or null: both sides at the board
+     * @param level the engine's level 1..10, or null for the default
      */
-    record NewGame(String mode, String time, String start, boolean layOut, String sente, String gote) {
+    record NewGame(String mode, String time, String start, boolean layOut, String sente, String gote, String engine,
+                   String level) {
         /** A new game without players' names. */
         public NewGame(String mode, String time, String start, boolean layOut) {
             this(mode, time, start, layOut, null, null);
+        }
+
+        /** A new game with both sides at the board. */
+        public NewGame(String mode, String time, String start, boolean layOut, String sente, String gote) {
+            this(mode, time, start, layOut, sente, gote, null, null);
         }
     }
 

@@ -18,6 +18,8 @@ import org.shogiban.link.JSerialCommTransport;
 import org.shogiban.link.LinkSettings;
 import org.shogiban.link.SerialTransport;
 import org.shogiban.simulator.HallOption;
+import org.shogiban.engine.EnginePlayer;
+import org.shogiban.engine.EngineSettings;
 import org.shogiban.simulator.Options;
 import org.shogiban.simulator.SensorKinds;
 import org.shogiban.simulator.SimulatorCommand;
@@ -45,7 +47,8 @@ public final class WebCommand implements SimulatorCommand {
     public String usage() {
         return "web [--port 8080] [--bind 127.0.0.1] [--sensors occupancy|polarity] [--commit stable|clock]"
                 + " [--time SPEC] [--state DIR] [--serial PATH] [--start startpos|<handicap>] [--records DIR]"
-                + " [--pin PIN] [--hall <broker-url> --board-id <id> [--hall-id <id>]]   the board in a browser";
+                + " [--pin PIN] [--hall <broker-url> --board-id <id> [--hall-id <id>]] [--engine CMD]"
+                + " [--engine-option Name=Value]...   the board in a browser";
     }
 
     /** A started simulator: the board and its server. */
@@ -60,7 +63,8 @@ public final class WebCommand implements SimulatorCommand {
     /** Builds the board and starts serving it as a command line asks; throws {@link UsageError} for bad options. */
     public static Running start(List<String> args) throws Exception {
         Options o = Options.parse(args, Set.of("port", "bind", "sensors", "commit", "time", "state", "serial",
-                "start", "records", "pin", "hall", "board-id", "hall-id"));
+                "start", "records", "pin", "hall", "board-id", "hall-id",
+                "engine", "engine-option"));
         if (!o.files().isEmpty()) {
             throw new UsageError("unexpected argument '" + o.files().get(0) + "'");
         }
@@ -93,12 +97,22 @@ public final class WebCommand implements SimulatorCommand {
                 ? new JSerialCommTransport(Path.of(o.get("serial", "")), 115_200) : null;
         WebBoard.Setup setup = new WebBoard.Setup(sensors, commit == CommitPolicy.CLOCK ? "tournament" : "casual",
                 o.get("time", BoardApplicationAdapter.DEFAULT_TIME), o.get("start", "startpos"));
+        Optional<EngineSettings> engine;
+        try {
+            // the engine asked for, else Fairy-Stockfish where Debian installs it
+            engine = EnginePlayer.settings(Optional.ofNullable(o.values().get("engine")),
+                    EngineSettings.parseOptions(o.values().get("engine-option")));
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
         WebBoard board;
         try {
-            board = new BoardApplicationAdapter(setup, MonotonicClock.system(), Clock.systemDefaultZone(),
-                    new BoardApplicationAdapter.Storage(records, state, serial,
+            BoardApplicationAdapter adapter = new BoardApplicationAdapter(setup, MonotonicClock.system(),
+                    Clock.systemDefaultZone(), new BoardApplicationAdapter.Storage(records, state, serial,
                             LinkSettings.of("simulator", Optional.empty()), Optional.of(pin),
                             HallOption.settings(o, pin)));
+            engine.ifPresent(adapter::attachEngine);
+            board = adapter;
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }

@@ -226,16 +226,21 @@ public final class WebServer implements AutoCloseable {
                 board.declare();
                 ok(ex);
             }
+            case "/api/hint" -> {
+                body(ex);
+                board.hint();
+                ok(ex);
+            }
             case "/api/lay-out" -> {
                 body(ex);   // {} and nothing else
                 board.layOut();
                 ok(ex);
             }
             case "/api/new-game" -> {
-                JsonNode b = body(ex, "mode", "time", "start", "layOut", "sente", "gote");
+                JsonNode b = body(ex, "mode", "time", "start", "layOut", "sente", "gote", "engine", "level");
                 board.newGame(new WebBoard.NewGame(optional(b, "mode"), optional(b, "time"), optional(b, "start"),
                         flag(b, "layOut", true), optional(b, "sente"),
-                        optional(b, "gote")));
+                        optional(b, "gote"), optional(b, "engine"), optional(b, "level")));
                 ok(ex);
             }
             case "/api/arbiter" -> arbiter(ex, body(ex, "pin", "action", "side", "seconds", "status", "winner",

@@ -354,6 +354,11 @@ function renderState(state) {
       text += t('state.sep') + t('state.promote', {square: squareWords(w.square)});
     } else if (w && w.kind === 'check') {
       text += t('state.sep') + t('state.checkPieces');
+    } else if (w && w.kind === 'opponent-move') {
+      text += t('state.sep') + t('state.opponentMove', {move: w.detail.replace(/^make /, '')
+        .replace(/ on the board for .*/, ''), usi: w.usi});
+    } else if (w && w.kind === 'opponent-thinking') {
+      text += t('state.sep') + t('state.opponentThinking');
     } else if (w && w.kind === 'put-back') {
       text += t('state.sep') + (w.move ? t('state.putBackMove', {usi: w.move}) : t('state.putBack'));
     } else if (flip) {
@@ -368,6 +373,8 @@ function renderState(state) {
   line.textContent = text;
   line.dataset.phase = s.phase;
   line.dataset.ply = String(s.ply);
+  line.dataset.waiting = s.waitingFor ? s.waitingFor.kind : '';
+  line.dataset.opponentMove = s.waitingFor && s.waitingFor.kind === 'opponent-move' ? s.waitingFor.usi : '';
 }
 
 /** A square as players write it: 7g is ７七. */
@@ -395,9 +402,11 @@ function flipAsked(state) {
  * Names each side by its role (先手/後手; in a handicap game 下手, the side given the handicap, and 上手) and by its
  * player when the game has one.
  */
-function renderNames(setup, names) {
+function renderNames(setup, seats) {
   for (const side of ['sente', 'gote']) {
-    const name = names && names[side];
+    const seat = seats && seats[side];
+    const name = !seat ? null : seat.kind === 'engine'
+      ? t('player.engine', {name: seat.name || 'USI engine', level: seat.level}) : seat.name;
     const node = players[side];
     node.querySelector('.clock-name').textContent = (side === 'sente' ? '☗ ' : '☖ ') + role(side)
       + (name ? ' · ' + name : '');
@@ -765,6 +774,9 @@ function onClick(e) {
       case 'lay-out':
         send('/api/lay-out', {});
         break;
+      case 'hint':
+        send('/api/hint', {});
+        break;
       case 'records':
         openRecords();
         break;
@@ -795,6 +807,11 @@ async function openNewGame() {
     showTime(form, view.setup.time);
     form.elements.sente.value = view.state.players && view.state.players.sente || '';
     form.elements.gote.value = view.state.players && view.state.players.gote || '';
+    const engineSide = ['sente', 'gote'].find(side => view.state.players && view.state.players[side]
+      && view.state.players[side].kind === 'engine');
+    form.elements.engine.value = engineSide || '';
+    form.elements.level.value = engineSide ? String(view.state.players[engineSide].level)
+      : form.elements.level.value;
   }
   document.getElementById('new-game-dialog').showModal();
 }
@@ -878,7 +895,8 @@ function wireDialogs() {
     const f = e.target.elements;
     f.time.value = composeTime(e.target);
     send('/api/new-game', {mode: f.mode.value, time: f.time.value, start: f.start.value,
-      layOut: f.layOut.checked, sente: f.sente.value, gote: f.gote.value});
+      layOut: f.layOut.checked, sente: f.sente.value, gote: f.gote.value, engine: f.engine.value,
+      level: f.level.value});
   });
   document.getElementById('arbiter-form').addEventListener('submit', async e => {
     if (!e.submitter || e.submitter.value !== 'ok') {

@@ -1,0 +1,55 @@
+package org.shogiban.session;
+
+import java.util.Objects;
+import org.shogiban.rules.Side;
+
+/**
+ * A side of the game played from elsewhere (here: a USI engine), its moves made on the board by the player for it.
+ *
+ * @param side the side it plays
+ * @param kind {@code engine} (the only remote kind so far)
+ * @param level 1 (weakest) to 10 (strongest)
+ */
+public record RemotePlayer(Side side, String kind, int level) {
+    /** The kind of a USI engine. */
+    public static final String ENGINE = "engine";
+    /** The weakest and strongest levels. */
+    public static final int MIN_LEVEL = 1;
+    public static final int MAX_LEVEL = 10;
+
+    public RemotePlayer {
+        Objects.requireNonNull(side, "side");
+        Objects.requireNonNull(kind, "kind");
+        if (level < MIN_LEVEL || level > MAX_LEVEL) {
+            throw new IllegalArgumentException("level " + level + " is not 1..10");
+        }
+    }
+
+    /** An engine playing {@code side} at {@code level}. */
+    public static RemotePlayer engine(Side side, int level) {
+        return new RemotePlayer(side, ENGINE, level);
+    }
+
+    /**
+     * Reads the words of a game request: {@code sente} or {@code gote}, and a level text (null: {@code defaultLevel}).
+     *
+     * @throws IllegalArgumentException naming the bad word
+     */
+    public static RemotePlayer parse(String side, String level, int defaultLevel) {
+        Side s = switch (side.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "sente", "black", "b" -> Side.SENTE;
+            case "gote", "white", "w" -> Side.GOTE;
+            default -> throw new IllegalArgumentException("engine=" + side + ": the engine's side is sente or gote");
+        };
+        int l;
+        try {
+            l = level == null ? defaultLevel : Integer.parseInt(level.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("level=" + level + ": a level is a number 1..10", e);
+        }
+        if (l < MIN_LEVEL || l > MAX_LEVEL) {
+            throw new IllegalArgumentException("level=" + level + ": a level is a number 1..10");
+        }
+        return engine(s, l);
+    }
+}

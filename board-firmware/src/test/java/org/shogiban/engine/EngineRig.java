@@ -1,0 +1,173 @@
+package org.shogiban.engine;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
+import org.shogiban.app.BoardApplication;
+import org.shogiban.app.RecordDirectory;
+import org.shogiban.app.RecordSink;
+import org.shogiban.hal.Button;
+import org.shogiban.hal.KomadaiSlot;
+import org.shogiban.hal.Player;
+import org.shogiban.hal.SensorKind;
+import org.shogiban.hal.SquareReading;
+import org.shogiban.hal.memory.MemoryBoard;
+import org.shogiban.hal.scan.ManualClock;
+import org.shogiban.hal.scan.ScanSettings;
+import org.shogiban.inference.CommitPolicy;
+import org.shogiban.inference.ExpectedFrame;
+import org.shogiban.inference.InferenceConfig;
+import org.shogiban.inference.Sides;
+import org.shogiban.rules.Move;
+import org.shogiban.rules.Piece;
+import org.shogiban.rules.Position;
+import org.shogiban.rules.Side;
+import org.shogiban.session.BoardEvent;
+import org.shogiban.session.BoardSnapshot;
+import org.shogiban.session.GameRequest;
+import org.shogiban.session.GameSession;
+import org.shogiban.session.GameSettings;
+import org.shogiban.session.RemotePlayer;
+import org.shogiban.session.SessionInput;
+
+/**
+ * A board in memory (stepped scan clock) with an {@link EnginePlayer} on a real engine process: the test's hands
+ * make every move by handling the pieces (a capture first to the komadai, then the piece), the engine's by following
+ * what the board lights. The engine thinks in real time; while it does, the board goes on in 10 ms passes.
+ */
+final class EngineRig implements AutoCloseable {
+    static final Clock WALL = Clock.fixed(Instant.parse("2025-03-01T05:05:09Z"), ZoneOffset.UTC);
+    final ManualClock clock = new ManualClock();
+    final SensorKind kind;
+    final MemoryBoard hardware;
+    final BoardApplication app;
+    final EnginePlayer player;
+    final List<BoardEvent> events = new CopyOnWriteArrayList<>();
+
+    EngineRig(SensorKind kind, Path records, EngineSettings engine) {
+        this.kind = kind;
+        hardware = new MemoryBoard(kind, clock);
+        GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(kind)
+                .withCommitPolicy(CommitPolicy.STABLE));
+        app = new BoardApplication(hardware.board(), ScanSettings.defaults(), clock,
+                new GameSession(settings, WALL), records == null ? RecordSink.NONE : new RecordDirectory(records));
+        app.addListener(events::add);
+        player = EnginePlayer.start(new EnginePlayer.Board() {
+            @Override
+            public BoardSnapshot snapshot() {
+                return app.snapshot();
+            }
+
+            @Override
+            public long now() {
+                return app.now();
+            }
+
+            @Override
+            public void submit(SessionInput.Command command) {
+                app.submit(command);
+            }
+        }, engine);
+    }
+
+    /** Asks for a game against the engine on {@code side} at {@code level}, lays the pieces out, lets it start. */
+    EngineRig newGame(Side side, int level) {
+        app.submit(new SessionInput.NewGame(app.now(), GameRequest.BOARD_SETTINGS.withRemote(
+                Optional.of(RemotePlayer.engine(side, level)))));
+        run(20);
+        layOut(Position.startpos());
+        return run(600);
+    }
+
+    EngineRig layOut(Position position) {
+        ExpectedFrame picture = ExpectedFrame.of(position);
+        for (int i = 0; i < 81; i++) {
+            hardware.squares.set(i, picture.reading(i, kind));
+        }
+        for (Player p : Player.values()) {
+            for (KomadaiSlot s : KomadaiSlot.values()) {
+                hardware.komadai.set(p, s, picture.komadai(p, s));
+            }
+        }
+        return this;
+    }
+
+    EngineRig run(long millis) {
+        for (long t = 0; t < millis; t += 10) {
+            app.step(clock.advance(10));
+        }
+        return this;
+    }
+
+    /**
+     * Steps the board until the snapshot satisfies {@code done}, giving the engine's thread real time between passes
+     * (at most {@code realMillis}); returns the snapshot.
+     */
+    BoardSnapshot until(Predicate<BoardSnapshot> done, long realMillis) {
+        long end = System.nanoTime() + realMillis * 1_000_000L;
+        while (System.nanoTime() < end) {
+            run(10);
+            BoardSnapshot s = app.snapshot();
+            if (done.test(s)) {
+                return s;
+            }
+            LockSupport.parkNanos(1_000_000L);
+        }
+        throw new AssertionError("the board did not get there in " + realMillis + " ms: " + app.snapshot().toJson());
+    }
+
+    /** The move the lights ask for, from the snapshot's {@code opponent-move}; null when none. */
+    static BoardSnapshot.Waiting opponentMove(BoardSnapshot s) {
+        return s.waitingFor().stream().filter(w -> "opponent-move".equals(w.kind())).findFirst().orElse(null);
+    }
+
+    /** Makes a move by hand as a player does: a captured piece lifted to the mover's komadai first. */
+    EngineRig hands(Move move) {
+        Position before = app.session().position();
+        Side mover = before.sideToMove();
+        Position after = before.play(move);
+        ExpectedFrame picture = ExpectedFrame.of(after);
+        Piece captured = move.isDrop() ? null : before.pieceAt(move.to());
+        if (captured != null) {
+            hardware.squares.set(move.to().index(), SquareReading.EMPTY);
+            run(100);
+            KomadaiSlot slot = Sides.slot(captured.type().unpromoted());
+            Player p = Sides.player(mover);
+            hardware.komadai.set(p, slot, hardware.komadai.get(p, slot) + 1);
+            run(100);
+        }
+        if (move.isDrop()) {
+            KomadaiSlot slot = Sides.slot(move.drop());
+            Player p = Sides.player(mover);
+            hardware.komadai.set(p, slot, hardware.komadai.get(p, slot) - 1);
+        } else {
+            hardware.squares.set(move.from().index(), SquareReading.EMPTY);
+        }
+        run(100);
+        hardware.squares.set(move.to().index(), picture.reading(move.to().index(), kind));
+        run(100);
+        if (kind == SensorKind.OCCUPANCY && app.view().promotionSquare() != null) {
+            hardware.buttons.click(move.promote() ? Button.PROMOTE : Button.CONFIRM);
+        }
+        return run(500);
+    }
+
+    List<String> log() {
+        List<String> out = new ArrayList<>();
+        events.forEach(e -> out.add(e.describe()));
+        return out;
+    }
+
+    @Override
+    public void close() {
+        player.close();
+        app.close();
+    }
+}
