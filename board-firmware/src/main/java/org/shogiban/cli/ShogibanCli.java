@@ -23,7 +23,7 @@ public final class ShogibanCli {
     /** The tool with every command of the board firmware. */
     public static ShogibanCli standard() {
         return new ShogibanCli(List.of(new PerftCommand(), new JudgeCommand(), new ConvertCommand(),
-                new ServeCommand(), new CheckConfigCommand(), new HallCommand()));
+                new ServeCommand(), new CheckConfigCommand(), new HallCommand(), new UsiCommand()));
     }
 
     public static void main(String[] args) {

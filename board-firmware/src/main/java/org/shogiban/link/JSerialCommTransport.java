@@ -55,13 +55,27 @@ public final class JSerialCommTransport implements SerialTransport {
         return new PortConnection(port, identity);
     }
 
-    /** What tells one device at the path from the next one: the device file's key (its inode), null when absent. */
+    /**
+     * What tells one device at the path from the next one: the device file's key (its inode); for a name that is no
+     * file (Windows' {@code COM3}) or a file system without keys, the name while jSerialComm lists such a port; null
+     * when absent.
+     */
     private static Object identity(Path device) {
         try {
-            return Files.readAttributes(device, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
-        } catch (IOException e) {
-            return null;
+            Object key = Files.readAttributes(device, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+            return key != null ? key : device.toString();
+        } catch (IOException | UnsupportedOperationException | java.nio.file.InvalidPathException e) {
+            return listedPort(device.toString()) ? device.toString() : null;
         }
+    }
+
+    private static boolean listedPort(String name) {
+        for (SerialPort p : SerialPort.getCommPorts()) {
+            if (name.equalsIgnoreCase(p.getSystemPortName()) || name.equalsIgnoreCase(p.getSystemPortPath())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private final class PortConnection implements Connection {
