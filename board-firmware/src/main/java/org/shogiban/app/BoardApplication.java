@@ -102,6 +102,8 @@ public final class BoardApplication implements AutoCloseable {
     private volatile BoardView view;
     private volatile BoardSnapshot snapshot;
     private ScheduledExecutorService scanThread;
+    /** The clocks a host that keeps the time gave ({@code CLOCKS}), shown when the game has no clock of its own. */
+    private volatile HostClocks hostClocks;
     /** Passes run by the scan thread, and the time of its first (for {@link #dueMillis()}). */
     private long passesRun;
     private long firstPassMillis;
@@ -470,10 +472,32 @@ public final class BoardApplication implements AutoCloseable {
         return recordName;
     }
 
+    /** Both sides' remaining time as a host that keeps the time gave them, and the byoyomi. */
+    private record HostClocks(long senteMs, long goteMs, long byoyomiMs) {
+        ClockFace face(Side side) {
+            long main = side == Side.SENTE ? senteMs : goteMs;
+            return main > 0 || byoyomiMs == 0 ? ClockFace.mainTime(java.time.Duration.ofMillis(main))
+                    : ClockFace.byoyomi(java.time.Duration.ofMillis(byoyomiMs), 1);
+        }
+    }
+
+    /**
+     * What the clock display shows when a host keeps the time (the USI bridge's {@code go btime ... wtime ...}):
+     * shown while the game has no time control of its own. Any thread.
+     */
+    public void showHostClocks(long senteMs, long goteMs, long byoyomiMs) {
+        hostClocks = new HostClocks(senteMs, goteMs, byoyomiMs);
+    }
+
     /** The clock display, written only when what it shows changes (to the second). */
     private void showClock(long nowMillis) {
         ClockFace sente = session.face(Side.SENTE, nowMillis);
         ClockFace gote = session.face(Side.GOTE, nowMillis);
+        HostClocks host = hostClocks;
+        if (host != null && session.settings().timeControl().isNone()) {
+            sente = host.face(Side.SENTE);
+            gote = host.face(Side.GOTE);
+        }
         if (sente == null || gote == null) {
             return;
         }

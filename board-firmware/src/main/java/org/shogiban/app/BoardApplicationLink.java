@@ -21,14 +21,21 @@ import org.shogiban.notation.GameRecord;
 import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.Handicap;
 import org.shogiban.notation.RecordEnd;
+import org.shogiban.rules.GameStatus;
+import org.shogiban.rules.Move;
+import org.shogiban.rules.NotationException;
+import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
+import org.shogiban.rules.Verdict;
 import org.shogiban.session.ArbiterCommands;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardPhase;
+import org.shogiban.session.BoardSnapshot;
 import org.shogiban.session.GameRequest;
 import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
 import org.shogiban.session.PlayMode;
+import org.shogiban.session.RemotePlayer;
 import org.shogiban.session.SessionInput;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -189,14 +196,23 @@ public final class BoardApplicationLink implements LinkedBoard {
     @Override
     public BoardAnswer newGame(NewGameOptions options) {
         GameRequest request;
+        // a host that plays a side (the USI bridge) starts its games itself: at once before the first move, else
+        // when the players confirm on the board
+        boolean host = options.remote().filter(RemotePlayer::isHost).isPresent();
         try {
-            request = options.toRequest(GameRequest.WhilePlaying.REFUSE);
+            request = options.toRequest(host ? GameRequest.WhilePlaying.CONFIRM : GameRequest.WhilePlaying.REFUSE);
         } catch (IllegalArgumentException e) {
             return BoardAnswer.refused(e.getMessage());
         }
         BoardPhase phase = app.view().phase();
-        if (phase == BoardPhase.PLAYING || phase == BoardPhase.PAUSED) {
+        boolean playing = phase == BoardPhase.PLAYING || phase == BoardPhase.PAUSED;
+        if (playing && !host) {
             return BoardAnswer.refused("a game is being played; it must end first (resign, or the arbiter's abort)");
+        }
+        if (playing && app.view().plies() > 0) {
+            app.submit(new SessionInput.NewGame(app.now(), request));
+            return BoardAnswer.accepted("a new game is asked for during a game: it is set up when the players press"
+                    + " MENU on the board");
         }
         // the board's own settings never change while it runs: safe to read from the link's thread
         GameSettings next = request.applyTo(app.session().boardSettings());
@@ -207,8 +223,81 @@ public final class BoardApplicationLink implements LinkedBoard {
                 + Handicap.of(next.start()).map(NewGameOptions::handicapName).orElse("sfen " + next.start().toSfen())
                 + (players.sente() == null ? "" : ", sente " + players.sente())
                 + (players.gote() == null ? "" : ", gote " + players.gote())
-                + request.remote().map(r -> ", engine " + r.side().label() + " level " + r.level()).orElse("")
+                + request.remote().map(r -> r.isHost() ? ", host " + r.side().label()
+                        : ", engine " + r.side().label() + " level " + r.level()).orElse("")
                 + "; it starts when the pieces stand on the start");
+    }
+
+    @Override
+    public BoardAnswer play(String usi) {
+        BoardSnapshot s = app.snapshot();
+        Side host = hostSide(s);
+        if (host == null) {
+            return BoardAnswer.refused("the host plays no side of this game (NEW ... host=sente|gote)");
+        }
+        if (!"PLAYING".equals(s.phase())) {
+            return BoardAnswer.refused("the game is not being played (" + s.phase() + ")");
+        }
+        if (!host.label().equals(s.toMove())) {
+            return BoardAnswer.refused("it is " + s.toMove() + "'s turn, not the host's (" + host.label() + ")");
+        }
+        if (s.waitingFor().stream().anyMatch(w -> "opponent-move".equals(w.kind()))) {
+            return BoardAnswer.refused("the host's move is already shown; it waits to be made on the board");
+        }
+        Move move;
+        try {
+            move = Move.parseUsi(usi);
+        } catch (NotationException e) {
+            return BoardAnswer.refused(e.getMessage());
+        }
+        Verdict verdict = Position.fromSfen(s.sfen()).verdict(move);
+        if (!verdict.isLegal()) {
+            return BoardAnswer.illegal(verdict.reason().name() + " " + usi + " is not legal at ply " + (s.ply() + 1));
+        }
+        app.submit(new SessionInput.OpponentMove(app.now(), host, s.ply(), usi));
+        return BoardAnswer.accepted("showing " + usi + "; it counts when it is made on the board");
+    }
+
+    @Override
+    public BoardAnswer clocks(long senteMs, long goteMs, long byoyomiMs) {
+        app.showHostClocks(senteMs, goteMs, byoyomiMs);
+        return BoardAnswer.accepted("clocks shown");
+    }
+
+    @Override
+    public BoardAnswer gameOver(String winner, String status) {
+        BoardSnapshot s = app.snapshot();
+        Side host = hostSide(s);
+        if (host == null) {
+            return BoardAnswer.refused("the host plays no side of this game (NEW ... host=sente|gote)");
+        }
+        GameStatus ending;
+        try {
+            ending = GameStatus.valueOf(status.toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            return BoardAnswer.refused("status '" + status + "' is none of " + java.util.Arrays.toString(
+                    GameStatus.values()));
+        }
+        String who = winner.toLowerCase(java.util.Locale.ROOT);
+        if (!who.equals("sente") && !who.equals("gote") && !who.equals("none")) {
+            return BoardAnswer.refused("winner '" + winner + "' is not sente, gote or none");
+        }
+        Side w = who.equals("sente") ? Side.SENTE : who.equals("gote") ? Side.GOTE : null;
+        if (!ending.isFinal() || s.result() != null) {
+            return BoardAnswer.accepted(s.result() != null ? "the game is over already" : "nothing to end");
+        }
+        app.submit(new SessionInput.OpponentResult(app.now(), ending, w));
+        return BoardAnswer.accepted("the game ends: " + ending + " " + winner);
+    }
+
+    /** The side the host plays in the snapshot's game, or null. */
+    private static Side hostSide(BoardSnapshot s) {
+        for (var p : s.players().entrySet()) {
+            if (RemotePlayer.HOST.equals(p.getValue().get("kind"))) {
+                return p.getKey().equals("sente") ? Side.SENTE : Side.GOTE;
+            }
+        }
+        return null;
     }
 
     @Override

@@ -24,6 +24,8 @@ public enum LinkError {
     GONE,
     /** The board refused the command; the message is its reason. */
     REFUSED,
+    /** {@code PLAY}: the move is not legal in the game's position; the message gives the rule it breaks. */
+    ILLEGAL,
     /** The board failed to answer (a bug or a broken file); the message says what failed. */
     INTERNAL
 }

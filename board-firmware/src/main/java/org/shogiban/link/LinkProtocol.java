@@ -27,7 +27,7 @@ public final class LinkProtocol {
     public static final String PROTOCOL_VERSION = "2";
     /** The commands, as {@code HELP} lists them. */
     public static final List<String> COMMANDS = List.of("HELLO", "STATE", "SINCE", "GAMES", "GET", "NEW", "AUTH",
-            "ARBITER", "QUIT", "HELP");
+            "ARBITER", "PLAY", "CLOCKS", "GAMEOVER", "QUIT", "HELP");
 
     private final LinkedBoard board;
     private final EventLog events;
@@ -86,6 +86,11 @@ public final class LinkProtocol {
                 case "NEW" -> one(newGame(rest));
                 case "AUTH" -> one(auth(args, session, nowMillis));
                 case "ARBITER" -> one(arbiter(args, session));
+                case "PLAY" -> one(args.size() == 1 ? answer(board.play(args.get(0)))
+                        : err(LinkError.SYNTAX, "usage: PLAY <usi> (7g7f, 8h2b+, P*5e)"));
+                case "CLOCKS" -> one(clocks(args));
+                case "GAMEOVER" -> one(args.size() == 2 ? answer(board.gameOver(args.get(0), args.get(1)))
+                        : err(LinkError.SYNTAX, "usage: GAMEOVER <sente|gote|none> <status>"));
                 case "QUIT" -> {
                     session.end();
                     yield one(noArgs(word, args, ok("bye")));
@@ -136,6 +141,14 @@ public final class LinkProtocol {
         }
         frames.add(ok("last " + events.lastSeq()));
         return frames;
+    }
+
+    private byte[] clocks(List<String> args) {
+        if (args.size() != 3 || !args.stream().allMatch(a -> a.matches("\\d{1,10}"))) {
+            return err(LinkError.SYNTAX, "usage: CLOCKS <btime-ms> <wtime-ms> <byoyomi-ms> (whole milliseconds)");
+        }
+        return answer(board.clocks(Long.parseLong(args.get(0)), Long.parseLong(args.get(1)),
+                Long.parseLong(args.get(2))));
     }
 
     private byte[] games() {
@@ -211,7 +224,7 @@ public final class LinkProtocol {
     }
 
     private static byte[] answer(BoardAnswer answer) {
-        return answer.accepted() ? ok(answer.text()) : err(LinkError.REFUSED, answer.text());
+        return answer.accepted() ? ok(answer.text()) : err(answer.error(), answer.text());
     }
 
     // ------------------------------------------------------------------------------------------------ replies

@@ -38,9 +38,29 @@ public interface LinkedBoard {
     /** Asks for a new game; the answer says whether the board accepted and what follows. */
     BoardAnswer newGame(NewGameOptions options);
 
+
     /**
      * An arbiter's command, the words after {@code arbiter} as {@link org.shogiban.session.ArbiterCommands} reads
      * them (the link has checked the PIN and the words); the answer is the board's verdict.
      */
     BoardAnswer arbiter(List<String> words);
+
+    /**
+     * The host's move in a game whose side it plays ({@code NEW ... host=gote}): refused when the host plays no side
+     * or it is not its turn, {@link BoardAnswer#illegal} when the move breaks a rule; else the board shows it and
+     * waits for the player to make it on the board.
+     */
+    default BoardAnswer play(String usi) {
+        return BoardAnswer.refused("this board takes no moves from the link");
+    }
+
+    /** What the clock display shows when the host keeps the time (remaining milliseconds, the byoyomi). */
+    default BoardAnswer clocks(long senteMs, long goteMs, long byoyomiMs) {
+        return BoardAnswer.refused("this board shows no host clocks");
+    }
+
+    /** The host ends its game for a reason only it knows ({@code GAMEOVER gote TIME_UP}). */
+    default BoardAnswer gameOver(String winner, String status) {
+        return BoardAnswer.refused("this board takes no result from the link");
+    }
 }

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.shogiban.clock.TimeControl;
 import org.shogiban.notation.Handicap;
+import org.shogiban.rules.Position;
 import org.shogiban.session.GameRequest;
 import org.shogiban.session.PlayMode;
 import org.shogiban.session.RemotePlayer;
@@ -26,10 +27,13 @@ import org.shogiban.session.RemotePlayer;
  * @param handicap the start: {@code even} or a handicap
  * @param mode {@code casual} (illegal moves are put back) or {@code tournament} (commit at the clock press, an illegal
  *     move loses)
- * @param remote the side a USI engine plays and its level ({@code engine=gote level=3}; level 5 when left out)
+ * @param remote the side a USI engine plays and its level ({@code engine=gote level=3}; level 5 when left out), or
+ *     the side the host plays itself ({@code host=gote}: its moves come with {@code PLAY <usi>})
+ * @param sfen a start that is no handicap's: any position ({@code sfen="<board> <side> <hands> <move number>"})
  */
 public record NewGameOptions(Optional<String> sente, Optional<String> gote, Optional<String> timeControl,
-                             Optional<Handicap> handicap, Optional<Mode> mode, Optional<RemotePlayer> remote) {
+                             Optional<Handicap> handicap, Optional<Mode> mode, Optional<RemotePlayer> remote,
+                             Optional<Position> sfen) {
 
     /** How the game is played. */
     public enum Mode {
@@ -40,19 +44,26 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
     }
 
     /** The option names, in the order the documentation gives them. */
-    public static final List<String> NAMES = List.of("sente", "gote", "time", "handicap", "mode", "engine", "level");
+    public static final List<String> NAMES = List.of("sente", "gote", "time", "handicap", "mode", "engine", "level",
+            "host", "sfen");
     /** The engine's level when {@code engine=} names no {@code level=}. */
     public static final int DEFAULT_LEVEL = 5;
     private static final Set<String> TIME_KEYS = Set.of("main", "byoyomi", "periods", "increment", "consider");
 
     /** No option: the board's settings. */
     public static final NewGameOptions DEFAULTS = new NewGameOptions(Optional.empty(), Optional.empty(),
-            Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+            Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
 
     /** Options with both sides at the board. */
     public NewGameOptions(Optional<String> sente, Optional<String> gote, Optional<String> timeControl,
                           Optional<Handicap> handicap, Optional<Mode> mode) {
-        this(sente, gote, timeControl, handicap, mode, Optional.empty());
+        this(sente, gote, timeControl, handicap, mode, Optional.empty(), Optional.empty());
+    }
+
+    /** Options with a side played from elsewhere, from a handicap's start or the board's. */
+    public NewGameOptions(Optional<String> sente, Optional<String> gote, Optional<String> timeControl,
+                          Optional<Handicap> handicap, Optional<Mode> mode, Optional<RemotePlayer> remote) {
+        this(sente, gote, timeControl, handicap, mode, remote, Optional.empty());
     }
 
     /** Whether nothing was asked beyond the board's settings. */
@@ -88,13 +99,22 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
         if (values.containsKey("level") && !values.containsKey("engine")) {
             throw new IllegalArgumentException("option 'level' needs engine=sente or engine=gote");
         }
+        if (values.containsKey("host") && values.containsKey("engine")) {
+            throw new IllegalArgumentException("options 'host' and 'engine' exclude each other: one side is remote");
+        }
+        if (values.containsKey("sfen") && values.containsKey("handicap")) {
+            throw new IllegalArgumentException("options 'sfen' and 'handicap' both give the start: give one");
+        }
+        Optional<RemotePlayer> remote = values.containsKey("host")
+                ? Optional.of(RemotePlayer.parseHost(values.get("host")))
+                : Optional.ofNullable(values.get("engine")).map(side -> RemotePlayer.parse(side, values.get("level"),
+                        DEFAULT_LEVEL));
         return new NewGameOptions(Optional.ofNullable(values.get("sente")).map(n -> name("sente", n)),
                 Optional.ofNullable(values.get("gote")).map(n -> name("gote", n)),
                 Optional.ofNullable(values.get("time")).map(NewGameOptions::checkTime),
                 Optional.ofNullable(values.get("handicap")).map(NewGameOptions::handicap),
-                Optional.ofNullable(values.get("mode")).map(NewGameOptions::mode),
-                Optional.ofNullable(values.get("engine")).map(side -> RemotePlayer.parse(side, values.get("level"),
-                        DEFAULT_LEVEL)));
+                Optional.ofNullable(values.get("mode")).map(NewGameOptions::mode), remote,
+                Optional.ofNullable(values.get("sfen")).map(NewGameOptions::start));
     }
 
     /**
@@ -103,8 +123,22 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
      * @param whilePlaying what the request does to a game being played
      */
     public GameRequest toRequest(GameRequest.WhilePlaying whilePlaying) {
-        return new GameRequest(sente, gote, timeControl.map(TimeControl::parse), handicap.map(Handicap::start),
+        return new GameRequest(sente, gote, timeControl.map(TimeControl::parse),
+                sfen.isPresent() ? sfen : handicap.map(Handicap::start),
                 mode.map(m -> m == Mode.TOURNAMENT ? PlayMode.TOURNAMENT : PlayMode.CASUAL), whilePlaying, remote);
+    }
+
+    private static Position start(String sfen) {
+        try {
+            Position p = Position.fromSfen(sfen);
+            if (p.kingSquare(org.shogiban.rules.Side.SENTE) == null
+                    || p.kingSquare(org.shogiban.rules.Side.GOTE) == null) {
+                throw new IllegalArgumentException("option 'sfen': a game's start needs both kings");
+            }
+            return p;
+        } catch (org.shogiban.rules.NotationException e) {
+            throw new IllegalArgumentException("option 'sfen': " + e.getMessage(), e);
+        }
     }
 
     private static String name(String option, String value) {

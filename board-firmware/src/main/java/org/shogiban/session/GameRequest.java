@@ -32,7 +32,12 @@ public record GameRequest(Optional<String> sente, Optional<String> gote, Optiona
         /** The game being played ends, aborted (中断), and the new one is set up (the web page's new game). */
         ABORT,
         /** The request is refused while a game is played or paused (the USB link's {@code NEW}). */
-        REFUSE
+        REFUSE,
+        /**
+         * The game being played ends when the players confirm (the MENU button) and the new one is set up; at once
+         * when no move has been played yet (a program behind the USI bridge starting its game).
+         */
+        CONFIRM
     }
 
     public GameRequest {

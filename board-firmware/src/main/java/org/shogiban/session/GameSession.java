@@ -48,6 +48,8 @@ public final class GameSession {
     final Clock wallClock;
     final Set<String> failing = new LinkedHashSet<>();
     final PlayerPrompts prompts = new PlayerPrompts();
+    /** A new game asked for during a game, waiting for the players to confirm it (MENU), or null. */
+    GameRequest confirming;
     /** A side played from elsewhere (an engine): its move waiting to be made on the board, its name, a hint. */
     final RemoteMoves remote = new RemoteMoves();
     /** The events of the input being taken. */
@@ -268,7 +270,10 @@ public final class GameSession {
             case DECLARE -> rules.declare(now);
             case ARBITER -> rules.callArbiter(now, "the arbiter button was pressed");
             case MENU -> {
-                if (phase == BoardPhase.OVER) {
+                if (confirming != null && rules.isOn()) {
+                    log.info("menu pressed: the players confirm the new game asked for");
+                    newGame(now, confirming);
+                } else if (phase == BoardPhase.OVER) {
                     log.info("menu pressed after the game: set up the next game");
                     startSetup(now);
                 } else {
@@ -319,9 +324,17 @@ public final class GameSession {
                 rules.refuse(now, "new game", "a game is being played; it must end first");
                 return;
             }
+            if (asked.whilePlaying() == GameRequest.WhilePlaying.CONFIRM && plies.game().plies() > 0) {
+                confirming = asked;
+                log.info("a new game is asked for during the game: waiting for the players to press MENU");
+                out.add(new BoardEvent.CheckPieces(now, plies.game().current(),
+                        "a new game is asked for: press MENU to end this game and set up the new one"));
+                return;
+            }
             plies.game().abort();
             rules.finish(now);
         }
+        confirming = null;
         request = asked;
         settings = asked.applyTo(boardSettings);
         log.info("new game asked: {} mode, time {}, start {}, players {} / {}", PlayMode.of(settings).label(),

@@ -95,6 +95,9 @@ public final class RemoteMoves {
         if (player == null) {
             return asked;
         }
+        if (player.isHost()) {
+            return asked;
+        }
         String remote = (name == null ? player.kind() : name) + " (level " + player.level() + ")";
         return player.side() == Side.SENTE ? new GameRequest.Players(remote, asked.gote())
                 : new GameRequest.Players(asked.sente(), remote);
@@ -107,8 +110,12 @@ public final class RemoteMoves {
             Map<String, Object> p = new LinkedHashMap<>();
             if (isRemote(side)) {
                 p.put("kind", player.kind());
-                p.put("name", name);
-                p.put("level", player.level());
+                if (player.isHost()) {
+                    p.put("name", side == Side.SENTE ? asked.sente() : asked.gote());
+                } else {
+                    p.put("name", name);
+                    p.put("level", player.level());
+                }
             } else {
                 p.put("kind", "human");
                 p.put("name", side == Side.SENTE ? asked.sente() : asked.gote());

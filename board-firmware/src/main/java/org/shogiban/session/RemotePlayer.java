@@ -4,15 +4,18 @@ import java.util.Objects;
 import org.shogiban.rules.Side;
 
 /**
- * A side of the game played from elsewhere (here: a USI engine), its moves made on the board by the player for it.
+ * A side of the game played from elsewhere, its moves made on the board by the player for it: a USI engine on the
+ * board, or the host on the USB link (a shogi program behind the USI bridge).
  *
  * @param side the side it plays
- * @param kind {@code engine} (the only remote kind so far)
- * @param level 1 (weakest) to 10 (strongest)
+ * @param kind {@code engine} or {@code host}
+ * @param level an engine's 1 (weakest) to 10 (strongest); 0 for the host
  */
 public record RemotePlayer(Side side, String kind, int level) {
     /** The kind of a USI engine. */
     public static final String ENGINE = "engine";
+    /** The kind of the host program on the USB link ({@code NEW ... host=gote}, then {@code PLAY <usi>}). */
+    public static final String HOST = "host";
     /** The weakest and strongest levels. */
     public static final int MIN_LEVEL = 1;
     public static final int MAX_LEVEL = 10;
@@ -20,9 +23,28 @@ public record RemotePlayer(Side side, String kind, int level) {
     public RemotePlayer {
         Objects.requireNonNull(side, "side");
         Objects.requireNonNull(kind, "kind");
-        if (level < MIN_LEVEL || level > MAX_LEVEL) {
+        if (kind.equals(HOST) ? level != 0 : level < MIN_LEVEL || level > MAX_LEVEL) {
             throw new IllegalArgumentException("level " + level + " is not 1..10");
         }
+    }
+
+    /** The host program on the USB link playing {@code side}. */
+    public static RemotePlayer host(Side side) {
+        return new RemotePlayer(side, HOST, 0);
+    }
+
+    /** Whether this is the host on the USB link. */
+    public boolean isHost() {
+        return kind.equals(HOST);
+    }
+
+    /** Reads {@code sente} or {@code gote} for {@code host=}. */
+    public static RemotePlayer parseHost(String side) {
+        return host(switch (side.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "sente", "black", "b" -> Side.SENTE;
+            case "gote", "white", "w" -> Side.GOTE;
+            default -> throw new IllegalArgumentException("host=" + side + ": the host's side is sente or gote");
+        });
     }
 
     /** An engine playing {@code side} at {@code level}. */

@@ -51,7 +51,32 @@ final class RemoteRulings {
                 }
             }
             case SessionInput.Hint h -> hint(h);
+            case SessionInput.OpponentResult r -> opponentResult(r);
         }
+    }
+
+    /**
+     * The remote side says the game ended (a result only it knows): its move still waiting to be made counts in
+     * the record first (the mate it gave, say); then the result it gives, unless that move ended the game.
+     */
+    private void opponentResult(SessionInput.OpponentResult r) {
+        if (s.plies == null || !rules.isOn()) {
+            return;
+        }
+        long now = r.timeMillis();
+        RemoteMoves.Pending p = release(now);
+        if (p != null) {
+            GameResult after = s.plies.play(p.move(), Verdict.LEGAL, p.elapsedMs(), null);
+            s.out.add(new BoardEvent.MovePlayed(now, game().plies(), p.side(), p.move()));
+            if (after.isOver()) {
+                rules.finish(now);
+                return;
+            }
+        }
+        log.info("ply {}: the remote side ends the game: {} winner {}", game().plies() + 1, r.status(),
+                r.winner() == null ? "none" : r.winner().label());
+        game().adjudicate(GameResult.of(r.status(), r.winner()), "remote: " + r.status().name());
+        rules.finish(now);
     }
 
     private void hint(SessionInput.Hint h) {
@@ -85,7 +110,7 @@ final class RemoteRulings {
                     m.usi(), side.label());
             if (move == null) {
                 game().adjudicate(new GameResult(GameStatus.ILLEGAL_MOVE, side.opponent(),
-                        IllegalReason.INVALID_MOVEMENT, game().plies() + 1), "unreadable move '" + m.usi() + "'");
+                        IllegalReason.INVALID_MOVEMENT, game().plies() + 1), null);
             } else {
                 s.plies.play(move, verdict, null, null);
             }

@@ -127,6 +127,16 @@ public sealed interface SessionInput {
         }
     }
 
+    /**
+     * The game ended for a reason only the remote side knows (the host program's own clock, its opponent's
+     * resignation on a server): the result as it says, unless the board has one already.
+     */
+    record OpponentResult(long timeMillis, GameStatus status, Side winner) implements Remote {
+        public OpponentResult {
+            Objects.requireNonNull(status, "status");
+        }
+    }
+
     /** A suggestion for the side to move at {@code ply} (an engine's hint), shown in its own colour, not played. */
     record Hint(long timeMillis, int ply, String usi) implements Remote {
         public Hint {

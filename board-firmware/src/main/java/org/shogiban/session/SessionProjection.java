@@ -68,11 +68,18 @@ final class SessionProjection {
     private static List<BoardSnapshot.Waiting> waitingFor(GameSession s, BoardView v) {
         List<BoardSnapshot.Waiting> waiting = s.prompts.waitingFor(v);
         BoardSnapshot.Waiting remote = s.remote.waiting(v.position().sideToMove(), s.phase == BoardPhase.PLAYING);
-        if (remote == null) {
+        boolean confirm = s.confirming != null && s.phase != BoardPhase.OVER && s.phase != BoardPhase.SETTING_UP;
+        if (remote == null && !confirm) {
             return waiting;
         }
         List<BoardSnapshot.Waiting> all = new java.util.ArrayList<>(waiting);
-        all.add(remote);
+        if (remote != null) {
+            all.add(remote);
+        }
+        if (confirm) {
+            all.add(new BoardSnapshot.Waiting("confirm-new-game", null, null, null,
+                    "a new game is asked for: press MENU to end this game and set up the new one"));
+        }
         return all;
     }
 
@@ -135,8 +142,11 @@ final class SessionProjection {
                 request.timeControl().map(TimeControl::spec).orElse(null),
                 request.start().map(Position::toSfen).orElse(null),
                 request.mode().map(PlayMode::label).orElse(null),
-                request.remote().map(r -> r.side().name().toLowerCase(Locale.ROOT)).orElse(null),
-                request.remote().map(RemotePlayer::level).orElse(null));
+                request.remote().filter(r -> !r.isHost()).map(r -> r.side().name().toLowerCase(Locale.ROOT))
+                        .orElse(null),
+                request.remote().filter(r -> !r.isHost()).map(RemotePlayer::level).orElse(null),
+                request.remote().filter(RemotePlayer::isHost).map(r -> r.side().name().toLowerCase(Locale.ROOT))
+                        .orElse(null));
     }
 
     /** A journalled request back (a bad part is an IllegalArgumentException naming it). */
@@ -148,7 +158,8 @@ final class SessionProjection {
                 Optional.ofNullable(asked.time()).map(TimeControl::parse),
                 Optional.ofNullable(asked.start()).map(Position::fromSfen),
                 Optional.ofNullable(asked.mode()).map(PlayMode::parse), GameRequest.WhilePlaying.ABORT,
-                Optional.ofNullable(asked.engine()).map(side -> RemotePlayer.parse(side,
+                asked.host() != null ? Optional.of(RemotePlayer.parseHost(asked.host()))
+                        : Optional.ofNullable(asked.engine()).map(side -> RemotePlayer.parse(side,
                         asked.level() == null ? null : asked.level().toString(), 1)));
     }
 }

@@ -34,6 +34,7 @@ final class SessionRestore {
         }
         TimeControl control = TimeControl.parse(state.timeControl());
         s.request = SessionProjection.request(state.asked());
+        s.remote.reset(s.request.remote().orElse(null));
         GameSettings asked = s.request.applyTo(s.boardSettings()).withTime(control);
         s.settings = state.mode() == null ? asked : PlayMode.parse(state.mode()).applyTo(asked);
         PlyLog plies = PlyLog.restore(state);

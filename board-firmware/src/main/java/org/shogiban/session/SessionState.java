@@ -99,12 +99,13 @@ public record SessionState(int version, String phase, long startWallMillis, Stri
      * @param mode {@code casual} or {@code tournament}
      * @param engine the side an engine plays ({@code sente}/{@code gote}), or null
      * @param level the engine's level, or null
+     * @param host the side the host on the USB link plays ({@code sente}/{@code gote}), or null
      */
     public record Asked(String sente, String gote, String time, String start, String mode, String engine,
-                        Integer level) {
+                        Integer level, String host) {
         /** Asked with both sides at the board. */
         public Asked(String sente, String gote, String time, String start, String mode) {
-            this(sente, gote, time, start, mode, null, null);
+            this(sente, gote, time, start, mode, null, null, null);
         }
     }
 
