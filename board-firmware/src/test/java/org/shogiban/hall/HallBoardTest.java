@@ -188,7 +188,7 @@ class HallBoardTest {
             assertThat(arbiter.await(s -> replies(s).containsKey("arbiter-1"))).isTrue();
             assertThat(replies(arbiter)).doesNotContainKey("spectator-1");
             assertThat(replies(arbiter).get("arbiter-1").path("reply").asText()).startsWith("OK shogiban ")
-                    .contains(" b1 1");
+                    .endsWith(" b1 " + org.shogiban.link.LinkProtocol.PROTOCOL_VERSION);
             assertThat(spectator.messages()).extracting(Subscriber.Message::topic).doesNotContain(BOARD + "cmd/reply");
             // the spectator's pause carried the right PIN: had it reached the board, the game would be paused
             board.run(100);
