@@ -233,6 +233,10 @@ public final class UsiBridge implements BoardLinkClient.Listener {
         int k = board.moves().size();
         if (follows(p)) {
             newGameAsked = false;
+            if (!board.phase().equals("PLAYING")) {
+                // being set up (or paused): the host's moves go to the board once the game is played (GAME event)
+                return;
+            }
             for (int i = k; i < p.moves().size(); i++) {
                 String usiMove = p.moves().get(i).usi();
                 if (board.shownMove().filter(usiMove::equals).isEmpty()) {
@@ -257,12 +261,13 @@ public final class UsiBridge implements BoardLinkClient.Listener {
     }
 
     /**
-     * Whether the program's game goes on from the board's: the board's moves are the program's first moves, from the
-     * same position, the host is the program's side, and every move the board lacks is the host's.
+     * Whether the program's game goes on from the board's (or is the one being set up): the board's moves are the
+     * program's first moves, from the same position, the host is the program's side, and every move the board lacks
+     * is the host's.
      */
     private boolean follows(ProgramGame p) {
         int k = board.moves().size();
-        if (board.over() || board.phase().equals("SETUP") || k > p.moves().size()
+        if (board.over() || k > p.moves().size()
                 || board.hostSide().filter(p.hostSide().label()::equals).isEmpty()) {
             return false;
         }

@@ -145,7 +145,7 @@ class SerialLinkPtyTest {
         h.send("ARBITER pause");
         assertThat(h.reply()).startsWith("ERR NOAUTH");
         h.send("HELP");
-        assertThat(h.reply()).isEqualTo("OK HELLO STATE SINCE GAMES GET NEW AUTH ARBITER QUIT HELP");
+        assertThat(h.reply()).isEqualTo("OK HELLO STATE SINCE GAMES GET NEW AUTH ARBITER PLAY CLOCKS GAMEOVER QUIT HELP");
     }
 
     @Test
