@@ -126,6 +126,10 @@ public final class EnginePlayer implements AutoCloseable {
     /** One look at the board: what the engine has to do now. */
     private void step(BoardSnapshot s) {
         Seat seat = Seat.of(s);
+        if (seat == null && !hintAsked) {
+            // both sides at the board and no hint asked: nothing to do (no text built every 10 ms)
+            return;
+        }
         String game = s.gameId() + "|" + s.startSfen();
         String position = game + "|" + String.join(" ", s.moves());
         if (!position.equals(seen)) {

@@ -199,4 +199,20 @@ class RemoteMovesTest {
         GameSession resumed = GameSession.resume(rig.app.settings(), Rig.WALL_CLOCK, state, 0);
         assertThat(resumed.remote().player()).isEqualTo(RemotePlayer.engine(Side.GOTE, 3));
     }
+
+    @Test
+    void theLinksNewAsksForTheEngineAndPushesItsMoveAsAnOpponentEvent() {
+        Rig rig = new Rig(SensorKind.OCCUPANCY, CommitPolicy.STABLE, Position.startpos(), RecordSink.NONE);
+        BoardApplicationLink link = BoardApplicationLinkTest.attach(rig, null);
+        java.util.List<org.shogiban.link.LinkEvent> events = new java.util.ArrayList<>();
+        link.subscribe(events::add);
+        assertThat(link.newGame(org.shogiban.link.NewGameOptions.parse("engine=gote level=4")).text())
+                .contains(", engine gote level 4;");
+        rig.run(20);
+        rig.layOut(Position.startpos()).run(600);
+        assertThat(rig.app.snapshot().players().get("gote")).containsEntry("kind", "engine").containsEntry("level", 4);
+        rig.move("7g", "7f");
+        answer(rig, 1, "3c3d");
+        assertThat(events).extracting(org.shogiban.link.LinkEvent::text).contains("OPPONENT 2 3c3d");
+    }
 }
