@@ -205,7 +205,7 @@ class RemoteMovesTest {
         Rig rig = new Rig(SensorKind.OCCUPANCY, CommitPolicy.STABLE, Position.startpos(), RecordSink.NONE);
         BoardApplicationLink link = BoardApplicationLinkTest.attach(rig, null);
         java.util.List<org.shogiban.link.LinkEvent> events = new java.util.ArrayList<>();
-        link.subscribe(events::add);
+        link.subscribe(e -> events.add(e.event()));
         assertThat(link.newGame(org.shogiban.link.NewGameOptions.parse("engine=gote level=4")).text())
                 .contains(", engine gote level 4;");
         rig.run(20);

@@ -144,8 +144,9 @@ class UsiBridgeGamesTest {
 
     private static final Action NOTHING = rig -> false;
 
+    /** The board's game once it has its result (the bridge's GAMEOVER comes over the cable). */
     private static Game boardGame(BridgeRig rig) {
-        rig.run(200);
+        rig.until(s -> s.result() != null, 20_000);
         return rig.app.game().orElseThrow();
     }
 
@@ -162,6 +163,7 @@ class UsiBridgeGamesTest {
     void theBoardAsGotePlaysAWholeGameAndTheRecordIsTheDriversGame() throws Exception {
         try (UsiEngine program = program(); BridgeRig rig = new BridgeRig(dir)) {
             Played p = play(rig, program, "startpos", Side.GOTE, 24, -1, NOTHING);
+            assertThat(p.moves().size()).as("plies played").isGreaterThan(8);
             Game game = boardGame(rig);
             assertThat(usi(game)).isEqualTo(p.moves());
             assertEnding(game.result(), p, Side.GOTE);
@@ -175,6 +177,7 @@ class UsiBridgeGamesTest {
         try (UsiEngine program = program(); BridgeRig rig = new BridgeRig(dir)) {
             // a bishop handicap: 上手 (gote, the program) moves first; the board's player is 下手
             Played p = play(rig, program, BISHOP_HANDICAP, Side.SENTE, 16, -1, NOTHING);
+            assertThat(p.moves().size()).as("plies played").isGreaterThan(6);
             Game game = boardGame(rig);
             assertThat(game.start()).isEqualTo(Position.fromSfen(BISHOP_HANDICAP.substring(5)));
             assertThat(usi(game)).isEqualTo(p.moves());
@@ -210,6 +213,7 @@ class UsiBridgeGamesTest {
                 rig2.await(l -> l.startsWith("info string the board board-1 is back"), 20_000);
                 return false;
             });
+            assertThat(p.moves().size()).as("plies played past the pulled cable").isGreaterThan(7);
             Game game = boardGame(rig);
             assertThat(usi(game)).isEqualTo(p.moves());
             assertEnding(game.result(), p, Side.SENTE);
