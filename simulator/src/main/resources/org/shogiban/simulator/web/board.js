@@ -805,8 +805,10 @@ async function openNewGame() {
   if (view) {
     form.elements.mode.value = view.setup.mode;
     showTime(form, view.setup.time);
-    form.elements.sente.value = view.state.players && view.state.players.sente || '';
-    form.elements.gote.value = view.state.players && view.state.players.gote || '';
+    // a human player's name (an engine's seat is chosen below, not named)
+    const seat = side => view.state.players && view.state.players[side];
+    form.elements.sente.value = seat('sente') && seat('sente').kind === 'human' && seat('sente').name || '';
+    form.elements.gote.value = seat('gote') && seat('gote').kind === 'human' && seat('gote').name || '';
     const engineSide = ['sente', 'gote'].find(side => view.state.players && view.state.players[side]
       && view.state.players[side].kind === 'engine');
     form.elements.engine.value = engineSide || '';

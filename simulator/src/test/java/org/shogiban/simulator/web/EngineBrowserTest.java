@@ -80,12 +80,14 @@ class EngineBrowserTest {
         String to = usi.substring(2, 4);
         assertThat(led(from)).isEqualTo("cyan");
         assertThat(led(to)).isEqualTo("cyan");
-        assertThat(log()).contains("gote chose " + usi + " ☖");
+        assertThat(log()).contains("ply 2: ☖").contains("(" + usi + "), the engine's move: make it on the board");
         assertThat(attr(By.id("state-line"), "data-waiting")).isEqualTo("opponent-move");
         assertThat(browser.findElement(By.id("state-line")).getText()).contains("make it on the board");
 
         drag(from, to);
-        waitFor("the engine's move counts once made", () -> log().contains("gote played " + usi));
+        // the log names the move twice: when the engine chose it, and when it counted
+        waitFor("the engine's move counts once made", () -> log().split(java.util.regex.Pattern.quote(
+                "(" + usi + ")"), -1).length > 2);
         assertThat(led(from)).isEqualTo("blue");
         assertThat(led(to)).isEqualTo("blue");
 

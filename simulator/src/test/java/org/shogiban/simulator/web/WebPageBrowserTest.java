@@ -235,8 +235,8 @@ class WebPageBrowserTest {
                 && browser.findElement(By.id("state-line")).getText().contains("The clock waits"));
         var state = board.snapshot();
         assertThat(state.get("mode").asText()).isEqualTo("tournament");
-        assertThat(state.get("players").get("sente").asText()).isEqualTo("Habu Yoshiharu");
-        assertThat(state.get("players").get("gote").asText()).isEqualTo("藤井");
+        assertThat(state.get("players").get("sente").get("name").asText()).isEqualTo("Habu Yoshiharu");
+        assertThat(state.get("players").get("gote").get("name").asText()).isEqualTo("藤井");
         assertThat(state.get("timeControl").asText())
                 .isEqualTo("main=300,byoyomi=10,periods=1,increment=0,consider=0");
         assertThat(browser.findElement(By.id("setup-line")).getText()).contains("bishop handicap (角落ち)")

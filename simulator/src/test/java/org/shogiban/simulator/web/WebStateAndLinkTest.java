@@ -104,7 +104,7 @@ class WebStateAndLinkTest {
             assertThat(after.get("moves").toString()).isEqualTo("[\"3c3d\",\"7g7f\"]");
             assertThat(after.get("mode").asText()).isEqualTo("tournament");
             assertThat(after.get("startSfen").asText()).isEqualTo(Handicap.BISHOP.start().toSfen());
-            assertThat(after.get("players").get("sente").asText()).isEqualTo("Habu");
+            assertThat(after.get("players").get("sente").get("name").asText()).isEqualTo("Habu");
             assertThat(after.get("clock").get("running").asText()).isEqualTo("gote");
             assertThat(after.get("clock").get("sente").get("mainMs").asLong()).isEqualTo(senteMain);
             assertThat(second.setup().time()).startsWith("main=300,byoyomi=10");
@@ -153,7 +153,7 @@ class WebStateAndLinkTest {
                 assertThat(host.nextEvent("SETUP")).endsWith("SETUP " + Handicap.BISHOP.start().toSfen());
                 assertThat(board.setup().mode()).isEqualTo("tournament");
                 assertThat(board.setup().start()).isEqualTo("bishop");
-                assertThat(board.snapshot().get("players").get("gote").asText()).isEqualTo("Fujii");
+                assertThat(board.snapshot().get("players").get("gote").get("name").asText()).isEqualTo("Fujii");
 
                 // a new game from the page reaches the host too
                 board.newGame(new WebBoard.NewGame("casual", null, null, true, null, null));
