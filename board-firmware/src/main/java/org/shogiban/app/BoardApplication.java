@@ -12,9 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.shogiban.hal.Board;
-import org.shogiban.clock.ClockFaces;
 import org.shogiban.hal.ButtonListener;
-import org.shogiban.hal.ClockFace;
 import org.shogiban.hal.FaultEvent;
 import org.shogiban.hal.FaultListener;
 import org.shogiban.hal.LedFrame;
@@ -26,7 +24,6 @@ import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.link.LoggedEvent;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.rules.Game;
-import org.shogiban.rules.Side;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardListener;
 import org.shogiban.session.BoardSnapshot;
@@ -71,6 +68,8 @@ public final class BoardApplication implements AutoCloseable {
     private final RecordSink records;
     private final ScanLoop scanLoop;
     private final BoardSignals signals;
+    /** The LEDs and the clock display, written at the end of each pass. */
+    private final BoardOutputs outputs;
     /** The listeners stage: each listener (a {@link BoardListener} or a change listener) in the order added. */
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     /** The stages after the numbering, in their fixed order. */
@@ -90,20 +89,13 @@ public final class BoardApplication implements AutoCloseable {
     /** The record as the last change left it (null before the first game). */
     private volatile GameRecord record;
     private long lastMillis = Long.MIN_VALUE;
-    private LedFrame shownLeds;
-    /** What the clock display shows ({@link #shownKey}); MIN_VALUE before the first time. */
-    private long shownSente = Long.MIN_VALUE;
-    private long shownGote = Long.MIN_VALUE;
     /** The last change of the pass whose snapshot is not shown yet (null when none). */
     private SessionChange unshown;
     private long snapshotMillis = Long.MIN_VALUE;
     private BoardView snapshotView;
-    private BoardView plannedView;
     private volatile BoardView view;
     private volatile BoardSnapshot snapshot;
     private ScheduledExecutorService scanThread;
-    /** The clocks a host that keeps the time gave ({@code CLOCKS}), shown when the game has no clock of its own. */
-    private volatile HostClocks hostClocks;
     /** Passes run by the scan thread, and the time of its first (for {@link #dueMillis()}). */
     private long passesRun;
     private long firstPassMillis;
@@ -130,6 +122,7 @@ public final class BoardApplication implements AutoCloseable {
         this.records = Objects.requireNonNull(records, "records");
         this.scanLoop = new ScanLoop(board.squares(), board.komadai(), scan, clock, board.faults());
         this.signals = new BoardSignals(board);
+        this.outputs = new BoardOutputs(board, session);
         this.stages = List.of(
                 new Stage("journal", c -> journal.changed(c)),
                 new Stage("sounds and clock display", c -> c.events().forEach(signals::onEvent)),
@@ -273,8 +266,8 @@ public final class BoardApplication implements AutoCloseable {
         } else if (snapshot.seq() != seq) {
             snapshot = snapshot.withSeq(seq);
         }
-        showLeds();
-        showClock(nowMillis);
+        outputs.showLeds(view);
+        outputs.showClock(nowMillis);
     }
 
     /** A stable frame to the session (a failure there is the session's, said by {@link #accept}). */
@@ -472,60 +465,11 @@ public final class BoardApplication implements AutoCloseable {
         return recordName;
     }
 
-    /** Both sides' remaining time as a host that keeps the time gave them, and the byoyomi. */
-    private record HostClocks(long senteMs, long goteMs, long byoyomiMs) {
-        ClockFace face(Side side) {
-            long main = side == Side.SENTE ? senteMs : goteMs;
-            return main > 0 || byoyomiMs == 0 ? ClockFace.mainTime(java.time.Duration.ofMillis(main))
-                    : ClockFace.byoyomi(java.time.Duration.ofMillis(byoyomiMs), 1);
-        }
-    }
-
     /**
      * What the clock display shows when a host keeps the time (the USI bridge's {@code go btime ... wtime ...}):
      * shown while the game has no time control of its own. Any thread.
      */
     public void showHostClocks(long senteMs, long goteMs, long byoyomiMs) {
-        hostClocks = new HostClocks(senteMs, goteMs, byoyomiMs);
-    }
-
-    /** The clock display, written only when what it shows changes (to the second). */
-    private void showClock(long nowMillis) {
-        ClockFace sente = session.face(Side.SENTE, nowMillis);
-        ClockFace gote = session.face(Side.GOTE, nowMillis);
-        HostClocks host = hostClocks;
-        if (host != null && session.settings().timeControl().isNone()) {
-            sente = host.face(Side.SENTE);
-            gote = host.face(Side.GOTE);
-        }
-        if (sente == null || gote == null) {
-            return;
-        }
-        long senteShown = shownKey(sente);
-        long goteShown = shownKey(gote);
-        if (senteShown != shownSente || goteShown != shownGote) {
-            board.clock().show(sente, gote);
-            shownSente = senteShown;
-            shownGote = goteShown;
-        }
-    }
-
-    /** What a face shows, as a number (the seconds as {@link ClockFaces#text} rounds them): no text per pass. */
-    private static long shownKey(ClockFace face) {
-        long seconds = (face.remaining().toMillis() + 999) / 1000;
-        return (seconds * 128 + face.periodsLeft()) * 2 + (face.inByoyomi() ? 1 : 0);
-    }
-
-    private void showLeds() {
-        BoardView now = view;
-        if (now.equals(plannedView)) {
-            return;
-        }
-        plannedView = now;
-        LedFrame frame = LedPlanner.plan(now);
-        if (!frame.equals(shownLeds)) {
-            board.leds().show(frame);
-            shownLeds = frame;
-        }
+        outputs.showHostClocks(senteMs, goteMs, byoyomiMs);
     }
 }

@@ -1,6 +1,12 @@
 package org.shogiban.simulator.web;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import static org.shogiban.simulator.web.StrictRequests.flag;
+import static org.shogiban.simulator.web.StrictRequests.index;
+import static org.shogiban.simulator.web.StrictRequests.optional;
+import static org.shogiban.simulator.web.StrictRequests.query;
+import static org.shogiban.simulator.web.StrictRequests.requireMethod;
+import static org.shogiban.simulator.web.StrictRequests.text;
+
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,7 +24,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -394,62 +399,9 @@ public final class WebServer implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------------------ input
 
-    /**
-     * The request's body: one JSON object whose keys are among {@code keys} ({@code {}} when the request takes
-     * none). An empty body, trailing data after the object, a key given twice or an unknown key is refused (400),
-     * so that a request never does what its sender did not write.
-     */
+    /** The request's body as {@link StrictRequests#body} reads it, with this server's strict reader. */
     private JsonNode body(HttpExchange ex, String... keys) throws IOException {
-        requireMethod(ex.getRequestMethod(), "POST");
-        String origin = ex.getRequestHeaders().getFirst("Origin");
-        String host = ex.getRequestHeaders().getFirst("Host");
-        // "null" is the origin of sandboxed frames and local files: another page, never this one
-        if (origin != null && (host == null || !origin.endsWith("://" + host))) {
-            throw new Refusal(403, "requests from " + origin + " are not taken");
-        }
-        String type = ex.getRequestHeaders().getFirst("Content-Type");
-        if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
-            throw new Refusal(415, "the body must be application/json, not " + type);
-        }
-        String length = ex.getRequestHeaders().getFirst("Content-Length");
-        if (length != null) {
-            try {
-                if (Long.parseLong(length.strip()) > MAX_BODY) {
-                    throw new Refusal(413, "the body is over " + MAX_BODY + " bytes");
-                }
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("Content-Length '" + length + "' is not a number");
-            }
-        }
-        byte[] bytes;
-        try (InputStream in = ex.getRequestBody()) {
-            bytes = in.readNBytes(MAX_BODY + 1);
-        }
-        if (bytes.length > MAX_BODY) {
-            throw new Refusal(413, "the body is over " + MAX_BODY + " bytes");
-        }
-        JsonNode node;
-        try {
-            if (bytes.length == 0) {
-                throw new IllegalArgumentException("the body is empty: send a JSON object ({} when there is nothing"
-                        + " to say)");
-            }
-            node = json.readTree(bytes);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("the body is not JSON: " + e.getOriginalMessage());
-        }
-        if (node == null || !node.isObject()) {
-            throw new IllegalArgumentException("the body must be a JSON object");
-        }
-        List<String> known = List.of(keys);
-        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
-            String name = names.next();
-            if (!known.contains(name)) {
-                throw new IllegalArgumentException("'" + name + "' is not understood here" + (known.isEmpty()
-                        ? "; this request takes {}" : "; the keys are " + String.join(", ", known)));
-            }
-        }
-        return node;
+        return StrictRequests.body(ex, json, keys);
     }
 
     /**
@@ -473,48 +425,6 @@ public final class WebServer implements AutoCloseable {
         return "en";
     }
 
-    private static void requireMethod(String method, String allowed) {
-        if (!method.equals(allowed)) {
-            throw new Refusal(405, method + " is not allowed here; use " + allowed);
-        }
-    }
-
-    private static String text(JsonNode b, String key) {
-        JsonNode v = b.get(key);
-        if (v == null || !v.isTextual()) {
-            throw new IllegalArgumentException("'" + key + "' is missing or not a string");
-        }
-        return v.asText();
-    }
-
-    private static String optional(JsonNode b, String key) {
-        JsonNode v = b.get(key);
-        if (v == null || v.isNull()) {
-            return null;
-        }
-        if (!v.isTextual()) {
-            throw new IllegalArgumentException("'" + key + "' must be a string");
-        }
-        return v.asText();
-    }
-
-    private static boolean flag(JsonNode b, String key, boolean otherwise) {
-        JsonNode v = b.get(key);
-        if (v == null || v.isNull()) {
-            return otherwise;
-        }
-        if (!v.isBoolean()) {
-            throw new IllegalArgumentException("'" + key + "' must be true or false, not " + v);
-        }
-        return v.booleanValue();
-    }
-
-    private static Integer index(JsonNode v) {
-        if (!v.canConvertToInt() || !v.isIntegralNumber()) {
-            throw new IllegalArgumentException("'held' must be a whole number, not " + v);
-        }
-        return v.asInt();
-    }
 
     private static Place place(String text) {
         return Place.parse(text);
@@ -537,20 +447,6 @@ public final class WebServer implements AutoCloseable {
         }
         throw new IllegalArgumentException("unknown button '" + name
                 + "'; buttons are clock-sente, clock-gote, promote, confirm, arbiter, menu");
-    }
-
-    private static Optional<String> query(HttpExchange ex, String key) {
-        String q = ex.getRequestURI().getRawQuery();
-        if (q == null) {
-            return Optional.empty();
-        }
-        for (String pair : q.split("&")) {
-            int eq = pair.indexOf('=');
-            if (eq > 0 && pair.substring(0, eq).equals(key)) {
-                return Optional.of(java.net.URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
-            }
-        }
-        return Optional.empty();
     }
 
     // ------------------------------------------------------------------------------------------------ output
@@ -595,14 +491,4 @@ public final class WebServer implements AutoCloseable {
         }
     }
 
-    /** A request refused with an HTTP status and a message. */
-    static final class Refusal extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-        private final int status;
-
-        Refusal(int status, String message) {
-            super(message);
-            this.status = status;
-        }
-    }
 }

@@ -1,0 +1,86 @@
+package org.shogiban.app;
+
+import java.time.Duration;
+import org.shogiban.clock.ClockFaces;
+import org.shogiban.hal.Board;
+import org.shogiban.hal.ClockFace;
+import org.shogiban.hal.LedFrame;
+import org.shogiban.rules.Side;
+import org.shogiban.session.BoardView;
+import org.shogiban.session.GameSession;
+
+/**
+ * What the board shows at the end of each pass: the LEDs planned from the view and the clock display (the game's
+ * clock, or a host's when the game has none). Apart from the runtime so that the "write only what changed" memory of
+ * both outputs is in one place; owned and driven by the {@link BoardApplication}'s thread.
+ */
+final class BoardOutputs {
+    private final Board board;
+    private final GameSession session;
+    private LedFrame shownLeds;
+    private BoardView plannedView;
+    /** What the clock display shows ({@link #shownKey}); MIN_VALUE before the first time. */
+    private long shownSente = Long.MIN_VALUE;
+    private long shownGote = Long.MIN_VALUE;
+    /** The clocks a host that keeps the time gave ({@code CLOCKS}), shown when the game has no clock of its own. */
+    private volatile HostClocks hostClocks;
+
+    BoardOutputs(Board board, GameSession session) {
+        this.board = board;
+        this.session = session;
+    }
+
+    /** Both sides' remaining time as a host that keeps the time gave them, and the byoyomi. */
+    private record HostClocks(long senteMs, long goteMs, long byoyomiMs) {
+        ClockFace face(Side side) {
+            long main = side == Side.SENTE ? senteMs : goteMs;
+            return main > 0 || byoyomiMs == 0 ? ClockFace.mainTime(Duration.ofMillis(main))
+                    : ClockFace.byoyomi(Duration.ofMillis(byoyomiMs), 1);
+        }
+    }
+
+    /** The host's clocks, shown while the game has no time control of its own. Any thread. */
+    void showHostClocks(long senteMs, long goteMs, long byoyomiMs) {
+        hostClocks = new HostClocks(senteMs, goteMs, byoyomiMs);
+    }
+
+    /** The clock display, written only when what it shows changes (to the second). */
+    void showClock(long nowMillis) {
+        ClockFace sente = session.face(Side.SENTE, nowMillis);
+        ClockFace gote = session.face(Side.GOTE, nowMillis);
+        HostClocks host = hostClocks;
+        if (host != null && session.settings().timeControl().isNone()) {
+            sente = host.face(Side.SENTE);
+            gote = host.face(Side.GOTE);
+        }
+        if (sente == null || gote == null) {
+            return;
+        }
+        long senteShown = shownKey(sente);
+        long goteShown = shownKey(gote);
+        if (senteShown != shownSente || goteShown != shownGote) {
+            board.clock().show(sente, gote);
+            shownSente = senteShown;
+            shownGote = goteShown;
+        }
+    }
+
+    /** What a face shows, as a number (the seconds as {@link ClockFaces#text} rounds them): no text per pass. */
+    private static long shownKey(ClockFace face) {
+        long seconds = (face.remaining().toMillis() + 999) / 1000;
+        return (seconds * 128 + face.periodsLeft()) * 2 + (face.inByoyomi() ? 1 : 0);
+    }
+
+    /** The LEDs for {@code view}, planned only when the view changed and written only when the frame did. */
+    void showLeds(BoardView view) {
+        if (view.equals(plannedView)) {
+            return;
+        }
+        plannedView = view;
+        LedFrame frame = LedPlanner.plan(view);
+        if (!frame.equals(shownLeds)) {
+            board.leds().show(frame);
+            shownLeds = frame;
+        }
+    }
+}
