@@ -68,7 +68,7 @@ class DebianPackageIT {
         assertThat(ok("dpkg-deb", "-f", deb.toString(), "Depends"))
                 .startsWith("openjdk-21-jre-headless | java21-runtime-headless, ").contains("adduser");
         // the engine to play against, where Debian has it (amd64, arm64, armhf)
-        assertThat(ok("dpkg-deb", "-f", deb.toString(), "Recommends")).isEqualTo("fairy-stockfish\n");
+        assertThat(ok("dpkg-deb", "-f", deb.toString(), "Recommends")).isEqualTo("i2c-tools, fairy-stockfish\n");
         String info = ok("dpkg-deb", "-I", deb.toString());
         assertThat(info).contains("conffiles", "postinst", "prerm", "postrm");
     }
