@@ -32,6 +32,8 @@ import org.slf4j.LoggerFactory;
 public final class UsiBridge implements BoardLinkClient.Listener {
     private static final Logger log = LoggerFactory.getLogger(UsiBridge.class);
     static final long HELLO_RETRY_MILLIS = 300;
+    /** How often a search checks that the board has every move of the program's (a missed event costs no game). */
+    static final long RECHECK_MILLIS = 500;
 
     private final BlockingQueue<Runnable> inbox = new LinkedBlockingQueue<>();
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -158,6 +160,23 @@ public final class UsiBridge implements BoardLinkClient.Listener {
         searchPly = program.moves().size() + 1;
         sendClocks(arguments);
         answerIfMoved();
+        recheckLater(searchPly);
+    }
+
+    /**
+     * While the search for {@code ply} goes on, looks at the board again now and then: a host move the board does
+     * not show yet (an event missed between two looks) is given again. Never a move made up.
+     */
+    private void recheckLater(int ply) {
+        timers.schedule(() -> inbox.add(() -> {
+            if (searchPly != ply || quit) {
+                return;
+            }
+            if (boardReady && !syncing && board != null && board.moves().size() < program.moves().size()) {
+                sync();
+            }
+            recheckLater(ply);
+        }), RECHECK_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     private void stop() {

@@ -101,8 +101,10 @@ class UsiBridgeGamesTest {
                 rig.until(s -> shown.equals(opponentMove(s)), 20_000);
                 rig.hands(Move.parseUsi(shown));
             }
-            rig.until(s -> "PLAYING".equals(s.phase()) && s.ply() == moves.size()
-                    && opponentMove(s) == null, 20_000);
+            // the board plays the program's game (not the one it had before the bridge's NEW) and has its moves
+            String host = boardSide.opponent().label();
+            rig.until(s -> "PLAYING".equals(s.phase()) && s.ply() == moves.size() && opponentMove(s) == null
+                    && "host".equals(s.players().get(host).get("kind")), 20_000);
             if (moves.size() == atPly && action.at(rig)) {
                 String answer = rig.await(l -> l.startsWith("bestmove"), 20_000);
                 rig.send("gameover lose");
