@@ -168,6 +168,19 @@ public final class BoardApplication implements AutoCloseable {
         this.numbering = numbering;
     }
 
+    /** Whether a USI engine plays on this board (an engine player attached): games may ask for one. */
+    private volatile boolean engineAttached;
+
+    /** Says that a USI engine plays the engine side of the games that ask for one (its player is attached). */
+    public void engineAttached(boolean attached) {
+        engineAttached = attached;
+    }
+
+    /** Whether a game may ask for the board's engine ({@code NEW ... engine=gote}). */
+    public boolean hasEngine() {
+        return engineAttached;
+    }
+
     /** The event numbering set by {@link #setNumbering}, or null. */
     public EventNumbering numbering() {
         return numbering;

@@ -199,6 +199,10 @@ public final class BoardApplicationLink implements LinkedBoard {
         // a host that plays a side (the USI bridge) starts its games itself: at once before the first move, else
         // when the players confirm on the board
         boolean host = options.remote().filter(RemotePlayer::isHost).isPresent();
+        if (options.remote().isPresent() && !host && !app.hasEngine()) {
+            // an engine game on a board without one would wait for its moves forever
+            return BoardAnswer.refused("no USI engine on this board (engine.command, or Fairy-Stockfish installed)");
+        }
         try {
             request = options.toRequest(host ? GameRequest.WhilePlaying.CONFIRM : GameRequest.WhilePlaying.REFUSE);
         } catch (IllegalArgumentException e) {

@@ -76,6 +76,7 @@ public final class EnginePlayer implements AutoCloseable {
 
     /** Starts an engine player on a board application: its snapshot, its scan clock, its inbox. */
     public static EnginePlayer attach(org.shogiban.app.BoardApplication app, EngineSettings settings) {
+        app.engineAttached(true);
         return start(new Board() {
             @Override
             public BoardSnapshot snapshot() {

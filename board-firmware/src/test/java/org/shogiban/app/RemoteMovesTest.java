@@ -204,6 +204,9 @@ class RemoteMovesTest {
     void theLinksNewAsksForTheEngineAndPushesItsMoveAsAnOpponentEvent() {
         Rig rig = new Rig(SensorKind.OCCUPANCY, CommitPolicy.STABLE, Position.startpos(), RecordSink.NONE);
         BoardApplicationLink link = BoardApplicationLinkTest.attach(rig, null);
+        assertThat(link.newGame(org.shogiban.link.NewGameOptions.parse("engine=gote level=4")).text())
+                .contains("no USI engine on this board");
+        rig.app.engineAttached(true);   // what an engine player does when it is attached
         java.util.List<org.shogiban.link.LinkEvent> events = new java.util.ArrayList<>();
         link.subscribe(e -> events.add(e.event()));
         assertThat(link.newGame(org.shogiban.link.NewGameOptions.parse("engine=gote level=4")).text())
