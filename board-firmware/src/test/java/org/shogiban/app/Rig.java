@@ -17,10 +17,10 @@ import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.hal.scan.ManualClock;
 import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.inference.CommitPolicy;
-import org.shogiban.inference.ExpectedFrame;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Square;
+import org.shogiban.testdata.Hands;
 
 /**
  * A board application on a {@link MemoryBoard} with a {@link ManualClock}: the test's hands lift and place pieces on
@@ -62,15 +62,7 @@ final class Rig {
 
     /** Puts every piece of a position on the board at once. */
     Rig layOut(Position position) {
-        ExpectedFrame picture = ExpectedFrame.of(position);
-        for (int i = 0; i < 81; i++) {
-            hardware.squares.set(i, picture.reading(i, kind));
-        }
-        for (Player p : Player.values()) {
-            for (KomadaiSlot s : KomadaiSlot.values()) {
-                hardware.komadai.set(p, s, picture.komadai(p, s));
-            }
-        }
+        Hands.layOut(hardware, kind, position);
         return this;
     }
 

@@ -20,24 +20,18 @@ import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardApplication;
 import org.shogiban.app.BoardAssembly;
 import org.shogiban.hal.Button;
-import org.shogiban.hal.KomadaiSlot;
-import org.shogiban.hal.Player;
 import org.shogiban.hal.SensorKind;
-import org.shogiban.hal.SquareReading;
 import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.hal.scan.ManualClock;
 import org.shogiban.inference.CommitPolicy;
-import org.shogiban.inference.ExpectedFrame;
 import org.shogiban.inference.InferenceConfig;
-import org.shogiban.inference.Sides;
 import org.shogiban.link.JSerialCommTransport;
 import org.shogiban.link.PtyPair;
 import org.shogiban.rules.Move;
-import org.shogiban.rules.Piece;
 import org.shogiban.rules.Position;
-import org.shogiban.rules.Side;
 import org.shogiban.session.BoardSnapshot;
 import org.shogiban.session.GameSettings;
+import org.shogiban.testdata.Hands;
 
 /**
  * The wooden board behind a socat cable with the USI bridge on the computer's end, as a shogi program runs it: the
@@ -151,40 +145,12 @@ final class BridgeRig implements AutoCloseable {
     }
 
     void layOut(Position position) {
-        ExpectedFrame picture = ExpectedFrame.of(position);
-        for (int i = 0; i < 81; i++) {
-            hardware.squares.set(i, picture.reading(i, KIND));
-        }
-        for (Player p : Player.values()) {
-            for (KomadaiSlot slot : KomadaiSlot.values()) {
-                hardware.komadai.set(p, slot, picture.komadai(p, slot));
-            }
-        }
+        Hands.layOut(hardware, KIND, position);
     }
 
     /** Makes a move by hand as a player does: a captured piece lifted to the mover's komadai first. */
     void hands(Move move) {
-        Position before = app.session().position();
-        Side mover = before.sideToMove();
-        ExpectedFrame picture = ExpectedFrame.of(before.play(move));
-        Piece captured = move.isDrop() ? null : before.pieceAt(move.to());
-        Player player = Sides.player(mover);
-        if (captured != null) {
-            hardware.squares.set(move.to().index(), SquareReading.EMPTY);
-            run(100);
-            KomadaiSlot slot = Sides.slot(captured.type().unpromoted());
-            hardware.komadai.set(player, slot, hardware.komadai.get(player, slot) + 1);
-            run(100);
-        }
-        if (move.isDrop()) {
-            KomadaiSlot slot = Sides.slot(move.drop());
-            hardware.komadai.set(player, slot, hardware.komadai.get(player, slot) - 1);
-        } else {
-            hardware.squares.set(move.from().index(), SquareReading.EMPTY);
-        }
-        run(100);
-        hardware.squares.set(move.to().index(), picture.reading(move.to().index(), KIND));
-        run(600);
+        Hands.move(hardware, KIND, app.session().position(), move, 600, this::run);
     }
 
     /** A player presses a button on the board. */

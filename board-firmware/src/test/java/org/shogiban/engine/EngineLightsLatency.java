@@ -2,7 +2,6 @@ package org.shogiban.engine;
 
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,7 +14,6 @@ import org.shogiban.hal.Board;
 import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.LedFrame;
 import org.shogiban.hal.MonotonicClock;
-import org.shogiban.hal.Player;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.SquareReading;
 import org.shogiban.hal.memory.MemoryBoard;
@@ -33,6 +31,7 @@ import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
 import org.shogiban.session.RemotePlayer;
 import org.shogiban.session.SessionInput;
+import org.shogiban.testdata.Hands;
 
 /**
  * Engine move → lights on, in real time as on the board: the runtime's own 100 Hz scan thread, Fairy-Stockfish at
@@ -63,7 +62,7 @@ public final class EngineLightsLatency {
             }
         }, hardware.clock, hardware.buzzer, hardware.buttons, hardware.faults, () -> { });
         GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(SensorKind.POLARITY));
-        layOut(hardware, Position.startpos());
+        Hands.layOut(hardware, SensorKind.POLARITY, Position.startpos());
         List<Double> ms = new ArrayList<>();
         try (BoardApplication app = new BoardApplication(board, ScanSettings.defaults(), clock,
                 new GameSession(settings, Clock.systemUTC()), RecordSink.NONE);
@@ -95,7 +94,7 @@ public final class EngineLightsLatency {
                 app.submit(new SessionInput.NewGame(app.now(), GameRequest.BOARD_SETTINGS.withRemote(
                         java.util.Optional.of(RemotePlayer.engine(Side.GOTE, 1)))));
                 Thread.sleep(50);
-                layOut(hardware, Position.startpos());
+                Hands.layOut(hardware, SensorKind.POLARITY, Position.startpos());
                 await(app, s -> "PLAYING".equals(s.phase()));
                 while ("PLAYING".equals(app.snapshot().phase()) && ms.size() < samples) {
                     List<Move> legal = position(app).legalMoves();
@@ -169,18 +168,6 @@ public final class EngineLightsLatency {
         }
         Thread.sleep(60);
         hw.squares.set(move.to().index(), after.reading(move.to().index(), SensorKind.POLARITY));
-    }
-
-    private static void layOut(MemoryBoard hw, Position position) {
-        ExpectedFrame picture = ExpectedFrame.of(position);
-        for (int i = 0; i < 81; i++) {
-            hw.squares.set(i, picture.reading(i, SensorKind.POLARITY));
-        }
-        for (Player p : Player.values()) {
-            for (KomadaiSlot s : KomadaiSlot.values()) {
-                hw.komadai.set(p, s, picture.komadai(p, s));
-            }
-        }
     }
 
     private static double at(double[] sorted, double p) {

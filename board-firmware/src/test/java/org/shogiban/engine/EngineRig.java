@@ -14,19 +14,13 @@ import org.shogiban.app.BoardApplication;
 import org.shogiban.app.RecordDirectory;
 import org.shogiban.app.RecordSink;
 import org.shogiban.hal.Button;
-import org.shogiban.hal.KomadaiSlot;
-import org.shogiban.hal.Player;
 import org.shogiban.hal.SensorKind;
-import org.shogiban.hal.SquareReading;
 import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.hal.scan.ManualClock;
 import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.inference.CommitPolicy;
-import org.shogiban.inference.ExpectedFrame;
 import org.shogiban.inference.InferenceConfig;
-import org.shogiban.inference.Sides;
 import org.shogiban.rules.Move;
-import org.shogiban.rules.Piece;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
 import org.shogiban.session.BoardEvent;
@@ -36,6 +30,7 @@ import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
 import org.shogiban.session.RemotePlayer;
 import org.shogiban.session.SessionInput;
+import org.shogiban.testdata.Hands;
 
 /**
  * A board in memory (stepped scan clock) with an {@link EnginePlayer} on a real engine process: the test's hands
@@ -59,22 +54,7 @@ final class EngineRig implements AutoCloseable {
         app = new BoardApplication(hardware.board(), ScanSettings.defaults(), clock,
                 new GameSession(settings, WALL), records == null ? RecordSink.NONE : new RecordDirectory(records));
         app.addListener(events::add);
-        player = EnginePlayer.start(new EnginePlayer.Board() {
-            @Override
-            public BoardSnapshot snapshot() {
-                return app.snapshot();
-            }
-
-            @Override
-            public long now() {
-                return app.now();
-            }
-
-            @Override
-            public void submit(SessionInput.Command command) {
-                app.submit(command);
-            }
-        }, engine);
+        player = EnginePlayer.attach(app, engine);
     }
 
     /** Asks for a game against the engine on {@code side} at {@code level}, lays the pieces out, lets it start. */
@@ -87,15 +67,7 @@ final class EngineRig implements AutoCloseable {
     }
 
     EngineRig layOut(Position position) {
-        ExpectedFrame picture = ExpectedFrame.of(position);
-        for (int i = 0; i < 81; i++) {
-            hardware.squares.set(i, picture.reading(i, kind));
-        }
-        for (Player p : Player.values()) {
-            for (KomadaiSlot s : KomadaiSlot.values()) {
-                hardware.komadai.set(p, s, picture.komadai(p, s));
-            }
-        }
+        Hands.layOut(hardware, kind, position);
         return this;
     }
 
@@ -130,29 +102,7 @@ final class EngineRig implements AutoCloseable {
 
     /** Makes a move by hand as a player does: a captured piece lifted to the mover's komadai first. */
     EngineRig hands(Move move) {
-        Position before = app.session().position();
-        Side mover = before.sideToMove();
-        Position after = before.play(move);
-        ExpectedFrame picture = ExpectedFrame.of(after);
-        Piece captured = move.isDrop() ? null : before.pieceAt(move.to());
-        if (captured != null) {
-            hardware.squares.set(move.to().index(), SquareReading.EMPTY);
-            run(100);
-            KomadaiSlot slot = Sides.slot(captured.type().unpromoted());
-            Player p = Sides.player(mover);
-            hardware.komadai.set(p, slot, hardware.komadai.get(p, slot) + 1);
-            run(100);
-        }
-        if (move.isDrop()) {
-            KomadaiSlot slot = Sides.slot(move.drop());
-            Player p = Sides.player(mover);
-            hardware.komadai.set(p, slot, hardware.komadai.get(p, slot) - 1);
-        } else {
-            hardware.squares.set(move.from().index(), SquareReading.EMPTY);
-        }
-        run(100);
-        hardware.squares.set(move.to().index(), picture.reading(move.to().index(), kind));
-        run(100);
+        Hands.move(hardware, kind, app.session().position(), move, 100, this::run);
         if (kind == SensorKind.OCCUPANCY && app.view().promotionSquare() != null) {
             hardware.buttons.click(move.promote() ? Button.PROMOTE : Button.CONFIRM);
         }
