@@ -136,10 +136,7 @@ public final class HallConnection implements AutoCloseable {
     }
 
     private static Thread thread(String name, Runnable body) {
-        Thread t = new Thread(body, name);
-        t.setDaemon(true);
-        t.start();
-        return t;
+        return Thread.ofPlatform().name(name).daemon().start(body);
     }
 
     /** Whether the broker is connected now. */

@@ -71,10 +71,7 @@ public final class LinkService implements AutoCloseable {
     }
 
     private static Thread thread(String name, Runnable body) {
-        Thread t = new Thread(body, name);
-        t.setDaemon(true);
-        t.start();
-        return t;
+        return Thread.ofPlatform().name(name).daemon().start(body);
     }
 
     /** Whether a device is open now (for tests and the log). */
