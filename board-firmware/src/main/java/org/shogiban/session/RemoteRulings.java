@@ -1,7 +1,6 @@
 package org.shogiban.session;
 
 import java.util.List;
-import java.util.Locale;
 import org.shogiban.clock.ClockSwitch;
 import org.shogiban.hal.FaultEvent;
 import org.shogiban.inference.InferenceEvent;
@@ -42,7 +41,7 @@ final class RemoteRulings {
         switch (input) {
             case SessionInput.OpponentReady r -> s.remote.named(r.name());
             case SessionInput.OpponentFault f -> s.onFault(new FaultEvent("USI engine", "engine:"
-                    + f.side().name().toLowerCase(Locale.ROOT), f.failed() ? FaultEvent.Type.FAILED
+                    + f.side().label(), f.failed() ? FaultEvent.Type.FAILED
                     : FaultEvent.Type.RECOVERED, f.why(), now));
             case SessionInput.OpponentMove m -> opponentMove(m);
             case SessionInput.OpponentFailed f -> {

@@ -48,11 +48,11 @@ final class SessionProjection {
         if (inGame && result.isOver()) {
             String note = s.plies.game().resultNote();
             String reason = note != null ? note : result.reason() == null ? null : result.reason().name();
-            end = new BoardSnapshot.Result(result.status().name(), sideName(result.winner()), reason,
+            end = new BoardSnapshot.Result(result.status().name(), Side.labelOrNull(result.winner()), reason,
                     result.ply() > 0 ? result.ply() : s.plies.game().plies());
         }
         return new BoardSnapshot(phaseName(s.phase), v.plies(), v.position().toSfen(), moves,
-                sideName(v.position().sideToMove()), clocks(s, nowMillis), end, waitingFor(s, v),
+                v.position().sideToMove().label(), clocks(s, nowMillis), end, waitingFor(s, v),
                 PlayMode.of(s.settings).label(), s.settings.inference().sensorKind().name().toLowerCase(Locale.ROOT),
                 s.settings.timeControl().isNone() ? null : s.settings.timeControl().spec(),
                 // the game set up after NEW has no id yet: never the last game's
@@ -85,10 +85,6 @@ final class SessionProjection {
 
     private static String phaseName(BoardPhase phase) {
         return phase == BoardPhase.SETTING_UP ? "SETUP" : phase.name();
-    }
-
-    private static String sideName(Side side) {
-        return side == null ? null : side == Side.SENTE ? "sente" : "gote";
     }
 
     /** The clocks as of a time: the game's, or the full time control's before the first game. */
@@ -142,10 +138,10 @@ final class SessionProjection {
                 request.timeControl().map(TimeControl::spec).orElse(null),
                 request.start().map(Position::toSfen).orElse(null),
                 request.mode().map(PlayMode::label).orElse(null),
-                request.remote().filter(r -> !r.isHost()).map(r -> r.side().name().toLowerCase(Locale.ROOT))
+                request.remote().filter(r -> !r.isHost()).map(r -> r.side().label())
                         .orElse(null),
                 request.remote().filter(r -> !r.isHost()).map(RemotePlayer::level).orElse(null),
-                request.remote().filter(RemotePlayer::isHost).map(r -> r.side().name().toLowerCase(Locale.ROOT))
+                request.remote().filter(RemotePlayer::isHost).map(r -> r.side().label())
                         .orElse(null));
     }
 
