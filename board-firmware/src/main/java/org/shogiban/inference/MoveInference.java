@@ -7,6 +7,7 @@ import org.shogiban.hal.ButtonEvent;
 import org.shogiban.hal.SensorFrame;
 import org.shogiban.hal.SquareReading;
 import org.shogiban.rules.Game;
+import org.shogiban.rules.GameHistory;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
@@ -62,7 +63,7 @@ public final class MoveInference {
      * changes otherwise between two inputs (an arbiter's undo, moves played by the owner) the inference starts over
      * from the game's position, every captured piece expected on its komadai.
      */
-    public MoveInference(Game game, InferenceConfig config) {
+    public MoveInference(GameHistory game, InferenceConfig config) {
         this(FollowedGame.following(game), config);
     }
 
@@ -92,7 +93,7 @@ public final class MoveInference {
      * The owner replaced its game by another with the same history (a foul overruled): the inference keeps its
      * state and follows the new one; with another history it starts over from it.
      */
-    public void follow(Game game) {
+    public void follow(GameHistory game) {
         if (!history.follow(game)) {
             startOver();
         }
@@ -102,8 +103,8 @@ public final class MoveInference {
         return config;
     }
 
-    /** The game followed: the record of the moves (the inference's own when it records them). */
-    public Game game() {
+    /** The game followed, read-only: the record of the moves (the inference's own when it records them). */
+    public GameHistory game() {
         return history.game();
     }
 
