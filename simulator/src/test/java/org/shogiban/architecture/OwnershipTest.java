@@ -27,7 +27,8 @@ import org.shogiban.simulator.SimulatorCli;
  * Who owns what, checked on the compiled classes beside the layering rules ({@link LayeringTest}): the session's
  * state has one owner ({@code session.Match}) with private fields, its parts are held by it alone and the ply log
  * (the one writer of the game) is changed only through it; everything outside reads the game as a
- * {@code GameHistory}; a side is named one way from the rules to the wire.
+ * {@code GameHistory}; the inference's state has one owner too ({@code inference.InferenceState}), which its helpers
+ * call instead of the inference; a side is named one way from the rules to the wire.
  */
 class OwnershipTest {
     private static final JavaClasses ALL = classesOf(Board.class, Position.class, SimulatorCli.class);
@@ -37,6 +38,8 @@ class OwnershipTest {
     /** The owner and its parts: each the one writer of its own fields. */
     private static final Set<String> STATE_OWNERS = Set.of(MATCH, PLY_LOG, PLY_LOG + "$Ply", SESSION + ".TurnClock",
             SESSION + ".PlayerPrompts", SESSION + ".RemoteMoves");
+    private static final String INFERENCE = "org.shogiban.inference";
+    private static final String INFERENCE_STATE = INFERENCE + ".InferenceState";
     /** The ply log's changes: only the owner calls them. */
     private static final Set<String> PLY_LOG_CHANGES = Set.of("play", "takeBack", "setLastMillis", "comment", "end",
             "reopen", "resign", "declare", "timeUp", "abort", "adjudicate", "overrule");
@@ -103,6 +106,33 @@ class OwnershipTest {
                 .should().dependOnClassesThat().areAssignableTo(Game.class)
                 .because("the runtime and its parts read the game the session hands out, a GameHistory");
         parts.check(ALL);
+    }
+
+    @Test
+    void theInferencesStateHasOneOwnerWithPrivateFields() {
+        ArchRule rule = fields().that().areDeclaredInClassesThat().haveFullyQualifiedName(INFERENCE_STATE)
+                .should().bePrivate()
+                .because("what the inference has read changes only through its state's named outcomes");
+        rule.check(ALL);
+        ArchRule changes = noClasses().that().doNotHaveFullyQualifiedName(INFERENCE_STATE)
+                .and().doNotHaveFullyQualifiedName(INFERENCE + ".SensorTrail")
+                .and().doNotHaveFullyQualifiedName(INFERENCE + ".ChangeLog")
+                .should().callMethodWhere(DescribedPredicate.describe("a change of the sensor changes' order",
+                        (JavaMethodCall call) -> call.getTargetOwner().getName().equals(INFERENCE + ".ChangeLog")
+                                && Set.of("record", "add", "clear").contains(call.getName())))
+                .because("the sensor trail records each change and the inference's state forgets them: one writer");
+        changes.check(ALL);
+    }
+
+    @Test
+    void theInferencesHelpersCallTheStateNotTheInference() {
+        ArchRule rule = noClasses().that().resideInAPackage(INFERENCE)
+                .and().doNotHaveFullyQualifiedName(INFERENCE + ".MoveInference")
+                .and().doNotHaveFullyQualifiedName(INFERENCE + ".PositionSetup") // it makes the inference
+                .should().dependOnClassesThat().haveFullyQualifiedName(INFERENCE + ".MoveInference")
+                .because("the helpers (still board, reply, clock presses) read the inference's state and call its"
+                        + " outcomes; the inference only feeds them");
+        rule.check(ALL);
     }
 
     @Test
