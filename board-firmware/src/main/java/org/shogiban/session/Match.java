@@ -336,7 +336,7 @@ final class Match {
         emit(new BoardEvent.GameOver(now, result));
     }
 
-    // ------------------------------------------------------------------------------------------------ who reads the board
+    // ------------------------------------------------------------------------------------------------ the readers
 
     /**
      * The inference follows the game's history from here (its start, a restart, an undo, a forgotten press): the

@@ -99,7 +99,7 @@ final class RemoteRulings {
         if (match.phase() != BoardPhase.PLAYING || !match.remote().isRemote(side) || m.ply() != game().plies()
                 || game().current().sideToMove() != side || match.remote().pending() != null) {
             log.info("{}'s move {} for ply {} ignored: the game is at ply {} ({})", side.label(), m.usi(),
-                    m.ply() + 1, match.plies() + 1, match.phase());
+                    m.ply() + 1, match.history() == null ? 0 : match.plies() + 1, match.phase());
             return;
         }
         Move move = RemoteMoves.readMove(m.usi());
