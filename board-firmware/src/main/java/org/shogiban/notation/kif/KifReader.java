@@ -172,14 +172,22 @@ public final class KifReader {
         if (moveNumber != expected) {
             throw new RecordFormatException(number, "expected move number " + expected + ", found " + moveNumber);
         }
-        RecordEnd special = specialWord(text);
-        if (special != null) {
-            moves.flush();
-            end = special;
-            ended = true;
+        if (endsWith(text)) {
             return;
         }
         parseKifMove(text, number);
+    }
+
+    /** Ends the moves when the text is a special word (投了, 千日手...): the record's end; whether it was one. */
+    private boolean endsWith(String text) {
+        RecordEnd special = specialWord(text);
+        if (special == null) {
+            return false;
+        }
+        moves.flush();
+        end = special;
+        ended = true;
+        return true;
     }
 
     private RecordEnd specialWord(String text) {
@@ -366,11 +374,7 @@ public final class KifReader {
         if (text.isEmpty()) {
             throw new RecordFormatException(number, "expected a move after " + RecordText.quote(token));
         }
-        RecordEnd special = specialWord(text);
-        if (special != null) {
-            moves.flush();
-            end = special;
-            ended = true;
+        if (endsWith(text)) {
             return;
         }
         Target target = readTarget(text, token, number);
