@@ -38,8 +38,6 @@ public final class KifReader {
     private RecordEnd end = RecordEnd.NONE;
     private boolean ended;
     private RecordEnd summaryEnd;
-    /** A move the board cannot show, kept only if the record ends in a foul right after it; else this error. */
-    private RecordFormatException impossible;
     /** Whether the text showed something only a game record has: a move table, 手合割, a board, moves, まで. */
     private boolean recognised;
     private final PieceType[] kindOut = new PieceType[1];
@@ -101,8 +99,8 @@ public final class KifReader {
         if (!ended && summaryEnd != null) {
             end = summaryEnd;
         }
-        if (impossible != null && end.kind() != EndKind.ILLEGAL_MOVE) {
-            throw impossible; // only a foul ending explains a move the board cannot make
+        if (board != null) {
+            board.checkEnd(end);
         }
         return new GameRecord(start, head.header(), moves.startComments(), moves.moves(), end);
     }
@@ -324,15 +322,8 @@ public final class KifReader {
     }
 
     private void play(Move move, Duration time, String text, int number) {
-        if (impossible != null) {
-            throw impossible;
-        }
-        String problem = board.problem(move);
-        if (problem != null) {
-            impossible = new RecordFormatException(number, RecordText.quote(text) + " " + problem);
-        }
+        board.playRead(move, RecordText.quote(text), number);
         moves.play(move, time);
-        board.play(move);
         lastTo = move.to();
     }
 
