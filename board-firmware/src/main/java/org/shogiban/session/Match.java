@@ -30,10 +30,11 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>
  *  SETTING_UP ──startGame──▶ PLAYING ──pause──▶ PAUSED
- *      ▲    ◀─┐               │   ▲ ◀──resume────┘  │
- *      │  startSetup         end reopen             end
- *      │                      ▼   │                 │
+ *      ▲                      │  ▲ ◀──resume──────┘ │
+ *      │                     end reopen            end
+ *      │                      ▼  │                  │
  *      └──── startSetup ───── OVER ◀────────────────┘
+ *  (startSetup also from SETTING_UP: a new game asked for while setting up)
  * </pre>
  *
  * Beside the phase: {@link #play}, {@link #takeBack}, {@link #comment} and the results ({@link #resign},
