@@ -218,7 +218,14 @@ public final class Hall implements AutoCloseable {
                 }
                 case "record" -> record(b, payload);
                 case "events" -> {
-                    for (LoggedEvent e : b.feed.offer(EventJson.read(payload))) {
+                    LoggedEvent in = EventJson.read(payload);
+                    if (b.isOtherLife(in)) {
+                        log.warn("hall {}: board {} sent event {} unlike the one of that number taken before: a new"
+                                + " board life; its events are taken again from the first", hallId, id, in.seq());
+                        b.newLife(b.feed.last(), in.seq(), now);
+                        b.lastAskMillis = 0;
+                    }
+                    for (LoggedEvent e : b.feed.offer(in)) {
                         b.take(e, now);
                         if (trace != null) {
                             trace.println(now + " " + id + " " + e.seq() + " " + e.event().text());

@@ -53,13 +53,32 @@ final class HallBoard {
     final Map<String, String> results = new LinkedHashMap<>();
     /** The last {@code GAME} event's game id. */
     String gameId;
+    /** The last events taken by number (their text), to tell a repeat from another life's event. */
+    private final Map<Long, String> recent = new LinkedHashMap<>(300, 0.75f, false) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, String> eldest) {
+            return size() > 256;
+        }
+    };
 
     HallBoard(String id) {
         this.id = id;
     }
 
+    /**
+     * Whether an event of a number already taken differs from the one taken: the board numbers a new life (a repeat
+     * of the same event, which the broker or {@code SINCE} may bring, is the same line).
+     */
+    boolean isOtherLife(LoggedEvent e) {
+        String seen = recent.get(e.seq());
+        return e.seq() <= feed.last() && seen != null && !seen.equals(e.event().text());
+    }
+
     /** Takes an event in order: keeps the game id and the result, raises the calls. */
     void take(LoggedEvent e, long wallMillis) {
+        recent.put(e.seq(), e.event().text());
         String[] w = e.event().text().split(" ");
         switch (w[0]) {
             case "GAME" -> gameId = w.length > 1 ? w[1] : gameId;
@@ -95,6 +114,7 @@ final class HallBoard {
      */
     void newLife(long was, long now, long wallMillis) {
         life++;
+        recent.clear();
         feed = new EventFeed();
         feed.startAfter(0);
         call(0, CallKind.LIFE, "LIFE " + was + " " + now, wallMillis);

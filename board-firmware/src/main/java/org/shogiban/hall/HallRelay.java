@@ -27,6 +27,7 @@ final class HallRelay {
     private final Hall hall;
     private final Map<String, Made> lastGood = new ConcurrentHashMap<>();
     private final Map<String, String> lastBad = new ConcurrentHashMap<>();
+    private final Map<String, String> lastReadable = new ConcurrentHashMap<>();
 
     HallRelay(Hall hall) {
         this.hall = hall;
@@ -73,7 +74,7 @@ final class HallRelay {
         send(x, 200, file.contentType(), file.bytes());
     }
 
-    /** The file of the record, or the last one that could be made from this board's records; null when none. */
+    /** The file of the record, or of the last record of this board that could be read; null when none. */
     private RelayFile file(String board, RecordFormat format, String jkf) {
         String key = board + "." + format;
         Made made = lastGood.get(key);
@@ -83,13 +84,15 @@ final class HallRelay {
         try {
             RelayFile file = RelayFile.of(jkf, format);
             lastGood.put(key, new Made(jkf, file));
+            lastReadable.put(board, jkf);
             return file;
         } catch (RuntimeException e) {
             if (!jkf.equals(lastBad.put(board, jkf))) {
                 log.warn("hall relay: the record of board {} cannot be read ({}); the relay serves the last one it"
                         + " could", board, e.getMessage());
             }
-            return made == null ? null : made.file();
+            String readable = lastReadable.get(board);
+            return readable == null || readable.equals(jkf) ? null : file(board, format, readable);
         }
     }
 }
