@@ -173,8 +173,9 @@ public final class HallServer implements AutoCloseable {
         Optional<HallAccess.Who> who = access.who(x);
         ObjectNode o = JSON.createObjectNode().put("login", access.loginRequired());
         if (who.isEmpty()) {
-            o.put("error", access.arbiters() == null ? "no arbiter account: make one with hall passwd"
-                    : "log in first");
+            boolean none = access.arbiters() == null || !access.arbiters().any();
+            o.put("error", none ? "no arbiter account: make one with hall passwd NAME --state DIR" : "log in first");
+            o.put("accounts", !none);
             sendJson(x, 401, o);
             return;
         }

@@ -8,13 +8,11 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
-import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,41 +62,38 @@ class HallFuzzFindingsTest {
 
     @Test
     void aReplyCountsOnlyFromTheBoardTheCommandWentTo() throws Exception {
-        ExecutorService answering = Executors.newSingleThreadExecutor();
         try (Mosquitto broker = Mosquitto.open(dir);
              Hall hall = new Hall(broker.url(), "h1", null, null, null);
-             HallServer server = new HallServer(hall, "127.0.0.1", 0);
-             HallBoardRig b1 = new HallBoardRig(Files.createDirectories(dir.resolve("b1")), broker.url(), "b1", null,
-                     null)) {
+             HallServer server = new HallServer(hall, "127.0.0.1", 0)) {
             hall.start();
             server.start();
             HallClient page = new HallClient("http://127.0.0.1:" + server.port());
             page.session();
-            b1.move("7g7f");
-            page.await("b1 seen", v -> HallClient.board(v, "b1").path("seq").asLong() > 0);
-            // b9 reads every board's commands (an open broker) and answers each at once, as if it were b1
-            MqttClient b9 = new MqttClient(broker.url(), "rogue-b9", new MemoryPersistence());
-            b9.connect(new MqttConnectOptions());
+            // b9 reads every board's commands (an open broker) and answers each at once, as if it were the board
+            MqttAsyncClient b9 = new MqttAsyncClient(broker.url(), "rogue-b9", new MemoryPersistence());
+            b9.connect(new MqttConnectOptions()).waitForCompletion(5000);
             Pattern id = Pattern.compile("\"id\":\"([^\"]*)\"");
-            b9.subscribe("shogiban/h1/board/+/cmd", 1, (topic, m) -> {
+            b9.subscribe("shogiban/h1/board/+/cmd", 1, null, null, (topic, m) -> {
                 Matcher found = id.matcher(new String(m.getPayload(), StandardCharsets.UTF_8));
                 if (found.find()) {
-                    String forged = "{\"id\":\"" + found.group(1) + "\",\"reply\":\"OK arbiter pause\"}";
-                    answering.submit(() -> {
-                        b9.publish("shogiban/h1/board/b9/cmd/reply", new MqttMessage(forged.getBytes(
-                                StandardCharsets.UTF_8)));
-                        return null;
-                    });
+                    b9.publish("shogiban/h1/board/b9/cmd/reply", ("{\"id\":\"" + found.group(1)
+                            + "\",\"reply\":\"OK arbiter pause\"}").getBytes(StandardCharsets.UTF_8), 0, false);
                 }
-            });
-            HttpResponse<String> r = page.post("/api/cmd", "{\"board\":\"b1\",\"line\":\"ARBITER pause\","
-                    + "\"pin\":\"0000\"}");
-            assertThat(JSON.readTree(r.body()).path("reply").asText()).as("b1's own answer to a wrong PIN")
-                    .startsWith("ERR BADPIN");
-            b9.disconnect();
+            }).waitForCompletion(5000);
+            String pause = "{\"board\":\"b1\",\"line\":\"ARBITER pause\",\"pin\":\"0000\"}";
+            try (HallBoardRig b1 = new HallBoardRig(Files.createDirectories(dir.resolve("b1")), broker.url(), "b1",
+                    null, null)) {
+                b1.move("7g7f");
+                page.await("b1 seen", v -> HallClient.board(v, "b1").path("seq").asLong() > 0);
+                HttpResponse<String> r = page.post("/api/cmd", pause);
+                assertThat(JSON.readTree(r.body()).path("reply").asText()).as("b1's own answer to a wrong PIN")
+                        .startsWith("ERR BADPIN");
+            }
+            // b1 is away: only b9 answers, and that is no answer from b1
+            HttpResponse<String> away = page.post("/api/cmd", pause);
+            assertThat(away.statusCode()).as(away.body()).isEqualTo(504);
+            b9.disconnect().waitForCompletion(5000);
             b9.close();
-        } finally {
-            answering.shutdownNow();
         }
     }
 
