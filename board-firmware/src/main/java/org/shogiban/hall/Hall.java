@@ -73,7 +73,11 @@ public final class Hall implements AutoCloseable {
     private final PrintWriter trace;
     private final List<String> startProblems = new ArrayList<>();
     private String writeFault;
-    private long version;
+    /**
+     * Counts the changes; it starts at the start's wall time in microseconds, so that a page still waiting on a
+     * hall that was restarted asks for what is newer than what it has and gets the new hall's view at once.
+     */
+    private long version = System.currentTimeMillis() * 1000;
 
     /** A hall that keeps its state in memory only (tests, benchmarks). */
     public Hall(String broker, String hallId, String username, String password, PrintWriter trace)

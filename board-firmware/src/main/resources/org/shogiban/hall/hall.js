@@ -183,9 +183,10 @@ function drawDetail() {
   const st = b.state || {};
   document.getElementById('detail-id').textContent = b.id;
   document.getElementById('detail-board').replaceChildren(mini(st.sfen));
-  document.getElementById('detail-info').textContent = W('sente') + ' ' + (b.sente || '') + ' / '
-      + W('gote') + ' ' + (b.gote || '') + ' · ' + W('plies', {n: st.ply == null ? '-' : st.ply}) + ' · '
-      + phaseText(st) + ' · ' + resultText(st.result) + ' · ' + (st.mode ? W('mode.' + st.mode) : '');
+  document.getElementById('detail-info').textContent = [
+    W('sente') + ' ' + (b.sente || '') + ' / ' + W('gote') + ' ' + (b.gote || ''),
+    W('plies', {n: st.ply == null ? '-' : st.ply}), phaseText(st), resultText(st.result),
+    st.mode ? W('mode.' + st.mode) : ''].filter(x => x).join(' · ');
 }
 
 function drawRounds() {
