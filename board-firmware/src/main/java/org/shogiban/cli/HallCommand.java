@@ -73,8 +73,13 @@ final class HallCommand implements CliCommand {
         Hall hall = new Hall(broker, hallId, o.get("--username"), o.get("--password"), trace, store);
         store.problems().forEach(p -> out.println("hall: " + p));
         hall.start();
-        HallServer server = new HallServer(hall, new Arbiters(store), o.getOrDefault("--bind", "127.0.0.1"), port,
-                tls);
+        Arbiters arbiters = new Arbiters(store);
+        HallServer server = new HallServer(hall, arbiters, o.getOrDefault("--bind", "127.0.0.1"), port, tls);
+        if (!arbiters.any() && !java.net.InetAddress.getByName(o.getOrDefault("--bind", "127.0.0.1"))
+                .isLoopbackAddress()) {
+            out.println("hall: no arbiter account yet, and the page is beyond the loopback: it asks for a login; make"
+                    + " one with: hall passwd NAME --state " + stateDir);
+        }
         server.start();
         out.println("hall " + hallId + " on " + (tls == null ? "http" : "https") + "://"
                 + o.getOrDefault("--bind", "127.0.0.1") + ":" + server.port() + "/ (relay /relay/), broker " + broker
