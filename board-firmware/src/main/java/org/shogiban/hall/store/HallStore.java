@@ -111,6 +111,9 @@ public final class HallStore implements AutoCloseable {
                 exec(s);
             }
         } catch (SQLException e) {
+            if (!existed) {
+                throw new StoreException("the hall's state file " + file + " cannot be created: " + e.getMessage(), e);
+            }
             damage = e.getMessage();
         }
         if (damage == null) {
