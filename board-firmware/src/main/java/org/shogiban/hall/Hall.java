@@ -8,8 +8,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +61,7 @@ public final class Hall implements AutoCloseable {
     private final String hallId;
     private final MqttAsyncClient client;
     private final MqttConnectOptions options;
-    private final HallStore store;
+    private final HallDisk disk;
     private final Map<String, HallBoard> boards = new TreeMap<>();
     private final Map<String, Pending> waiting = new ConcurrentHashMap<>();
     private final Rounds rounds = new Rounds();
@@ -71,8 +69,6 @@ public final class Hall implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private final PrintWriter trace;
-    private final List<String> startProblems = new ArrayList<>();
-    private String writeFault;
     /**
      * Counts the changes; it starts at the start's wall time in microseconds, so that a page still waiting on a
      * hall that was restarted asks for what is newer than what it has and gets the new hall's view at once.
@@ -97,11 +93,9 @@ public final class Hall implements AutoCloseable {
             throws MqttException {
         this.hallId = hallId;
         this.trace = trace;
-        this.store = store;
-        if (store != null) {
-            restore(store);
-        }
-        rounds.onChange(this::persistRound);
+        disk = new HallDisk(store, hallId, this::changed);
+        disk.restore(boards, rounds);
+        rounds.onChange(round -> disk.round(round, rounds.doc(round).toString()));
         client = new MqttAsyncClient(broker, "shogiban-hall-" + hallId, new MemoryPersistence());
         options = new MqttConnectOptions();
         options.setCleanSession(false);
@@ -142,31 +136,6 @@ public final class Hall implements AutoCloseable {
                 // commands are answered on cmd/reply
             }
         });
-    }
-
-    private void restore(HallStore s) {
-        HallStore.Contents c = s.contents();
-        Map<String, Map<String, String>> games = new HashMap<>();
-        for (String[] g : c.games()) {
-            games.computeIfAbsent(g[0], k -> new java.util.LinkedHashMap<>()).put(g[1], g[2]);
-        }
-        c.boards().forEach((id, doc) -> {
-            try {
-                boards.put(id, HallBoard.of(id, JSON.readTree(doc), games.getOrDefault(id, Map.of())));
-            } catch (IOException | RuntimeException e) {
-                startProblems.add("board " + id + " could not be read from the hall's state: " + e.getMessage());
-            }
-        });
-        c.rounds().forEach((n, doc) -> {
-            try {
-                rounds.restore(n, JSON.readTree(doc));
-            } catch (IOException | RuntimeException e) {
-                startProblems.add("round " + n + " could not be read from the hall's state: " + e.getMessage());
-            }
-        });
-        startProblems.addAll(0, s.problems());
-        startProblems.forEach(p -> log.error("hall {}: {}", hallId, p));
-        log.info("hall {}: {} boards, {} rounds from {}", hallId, boards.size(), c.rounds().size(), s.file());
     }
 
     /** Connects (and keeps reconnecting by itself afterwards). */
@@ -244,7 +213,7 @@ public final class Hall implements AutoCloseable {
             if (ask) {
                 b.lastAskMillis = now;
             }
-            persist(b, false);
+            disk.board(b, false);
             changed();
         } finally {
             lock.unlock();
@@ -260,13 +229,7 @@ public final class Hall implements AutoCloseable {
         String game = b.state == null ? b.gameId : b.state.path("gameId").asText(b.gameId);
         b.recordGame = game == null ? "-" : game;
         b.records.put(b.recordGame, b.recordJkf);
-        if (store != null) {
-            try {
-                store.putGame(b.id, b.recordGame, b.recordJkf);
-            } catch (StoreException e) {
-                writeFailed(e);
-            }
-        }
+        disk.game(b.id, b.recordGame, b.recordJkf);
     }
 
     private void replied(String board, JsonNode reply) {
@@ -341,7 +304,7 @@ public final class Hall implements AutoCloseable {
             log.warn("hall {}: board {} numbers its events from 1 again (it was at {}, now at {}): a new board "
                     + "life; its events are taken again from the first", hallId, board, asked, theirs);
             b.newLife(asked, theirs, System.currentTimeMillis());
-            persist(b, false);
+            disk.board(b, false);
             changed();
         } finally {
             lock.unlock();
@@ -349,68 +312,10 @@ public final class Hall implements AutoCloseable {
         askSince(board);
     }
 
-    // ------------------------------------------------------------------------------------------------ disk
-
-    /** Writes a board's document; a failure is shown as the hall's fault (and thrown when {@code durable}). */
-    private void persist(HallBoard b, boolean durable) {
-        if (store == null) {
-            return;
-        }
-        try {
-            if (durable) {
-                store.putBoardDurably(b.id, b.doc().toString());
-            } else {
-                store.putBoard(b.id, b.doc().toString());
-            }
-            if (writeFault != null) {
-                log.info("hall {}: the hall's state is written again", hallId);
-                writeFault = null;
-                changed();
-            }
-        } catch (StoreException e) {
-            writeFailed(e);
-            if (durable) {
-                throw e;
-            }
-        }
-    }
-
-    private void persistRound(int round) {
-        if (store == null) {
-            return;
-        }
-        try {
-            store.putRound(round, rounds.doc(round).toString());
-        } catch (StoreException e) {
-            writeFailed(e);
-            throw e;
-        }
-    }
-
-    private void writeFailed(StoreException e) {
-        lock.lock();
-        try {
-            if (writeFault == null) {
-                log.error("hall {}: {}", hallId, e.getMessage());
-            }
-            writeFault = e.getMessage();
-            changed();
-        } finally {
-            lock.unlock();
-        }
-    }
-
     /** Keeps an arbiter's action and the board's reply (durably), and logs it with the arbiter's name. */
     public void action(String arbiter, String board, String line, String reply) {
         log.info("hall {}: arbiter {} on {}: {} -> {}", hallId, arbiter, board, line, reply);
-        if (store != null) {
-            try {
-                store.action(System.currentTimeMillis(), arbiter, board, line, reply);
-            } catch (StoreException e) {
-                writeFailed(e);
-                throw e;
-            }
-        }
+        disk.action(arbiter, board, line, reply);
     }
 
     // ------------------------------------------------------------------------------------------------ outgoing
@@ -464,7 +369,7 @@ public final class Hall implements AutoCloseable {
             b.calls.set(i, new HallBoard.Call(c.board(), c.life(), c.seq(), c.kind(), c.text(), c.wallMillis(),
                     arbiter, System.currentTimeMillis()));
             try {
-                persist(b, true);
+                disk.board(b, true);
             } catch (StoreException e) {
                 b.calls.set(i, c);
                 throw e;
@@ -512,19 +417,10 @@ public final class Hall implements AutoCloseable {
     public ObjectNode view() {
         lock.lock();
         try {
-            return HallView.of(this, hallId, version, boards.values(), faults());
+            return HallView.of(this, hallId, version, boards.values(), disk.faults());
         } finally {
             lock.unlock();
         }
-    }
-
-    /** What the arbiter must know of the hall itself: its state file's problems, a write that failed. */
-    private List<String> faults() {
-        List<String> f = new ArrayList<>(startProblems);
-        if (writeFault != null) {
-            f.add(writeFault);
-        }
-        return f;
     }
 
     ArrayNode roundsView() {
