@@ -104,6 +104,36 @@ class HallStateDiskTest {
         }
     }
 
+    @Test
+    void aFileDamagedInTheMiddleKeepsWhatCanBeReadAndSaysWhatNot() throws Exception {
+        Path state = dir.resolve("state");
+        try (HallStore store = HallStore.open(state)) {
+            for (int i = 0; i < 200; i++) {
+                store.putBoard(String.format("b%03d", i), "{\"life\":0,\"last\":" + i + ",\"pad\":\""
+                        + "x".repeat(3000) + "\"}");
+            }
+            store.putRound(1, "{\"pairings\":[]}");
+        }
+        Path file = state.resolve(HallStore.FILE);
+        byte[] bytes = Files.readAllBytes(file);
+        assertThat(bytes.length).isGreaterThan(400_000);
+        int page = bytes.length / 4096 / 2;
+        for (int i = page * 4096; i < page * 4096 + 4096; i++) {
+            bytes[i] = (byte) (i * 31);
+        }
+        Files.write(file, bytes);
+        try (HallStore store = HallStore.open(state)) {
+            assertThat(store.problems()).isNotEmpty();
+            assertThat(store.problems().get(0)).contains("damaged").contains("kept as hall.db.damaged-");
+            assertThat(store.contents().boards().size()).as("what could be read is kept").isBetween(1, 199);
+            assertThat(store.contents().rounds()).containsKey(1);
+        }
+        try (HallStore again = HallStore.open(state)) {
+            assertThat(again.problems()).isEmpty();
+            assertThat(again.contents().rounds()).containsKey(1);
+        }
+    }
+
     private static void fill(Path file) throws IOException {
         byte[] block = new byte[4096];
         try (OutputStream out = Files.newOutputStream(file)) {

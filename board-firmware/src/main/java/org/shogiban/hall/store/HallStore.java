@@ -270,8 +270,9 @@ public final class HallStore implements AutoCloseable {
         return n.get(0) > 0;
     }
 
-    /** Keeps a session. */
+    /** Keeps a session (and forgets those that are over). */
     public void putSession(Session s) {
+        update(false, "DELETE FROM session WHERE expires < ?", System.currentTimeMillis());
         update(true, "INSERT OR REPLACE INTO session (token, name, csrf, expires) VALUES (?, ?, ?, ?)",
                 s.tokenHash(), s.name(), s.csrf(), s.expires());
     }
