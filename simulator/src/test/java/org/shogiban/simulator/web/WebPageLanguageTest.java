@@ -157,9 +157,9 @@ class WebPageLanguageTest {
         }
         assertThat(glyphs).hasSize(18);
         for (int i = 0; i < glyphs.size(); i++) {
-            assertThat(ink(glyphs.get(i))).as("glyph %d has ink", i).isGreaterThan(10);
+            assertThat(Glyphs.ink(glyphs.get(i))).as("glyph %d has ink", i).isGreaterThan(10);
             for (int j = i + 1; j < glyphs.size(); j++) {
-                assertThat(same(glyphs.get(i), glyphs.get(j))).as("glyphs %d and %d differ", i, j).isFalse();
+                assertThat(Glyphs.same(glyphs.get(i), glyphs.get(j))).as("glyphs %d and %d differ", i, j).isFalse();
             }
         }
         browser.executeScript("""
@@ -172,40 +172,13 @@ class WebPageLanguageTest {
                 }""");
         BufferedImage one = image(browser.findElement(By.id("control-1")));
         BufferedImage two = image(browser.findElement(By.id("control-2")));
-        assertThat(same(one, two)).as("without the shipped font 一 and 二 are the same empty box").isTrue();
+        assertThat(Glyphs.same(one, two)).as("without the shipped font 一 and 二 are the same empty box").isTrue();
         browser.executeScript("document.getElementById('control-1').remove(); "
                 + "document.getElementById('control-2').remove();");
     }
 
     private BufferedImage image(WebElement element) throws IOException {
         return ImageIO.read(new ByteArrayInputStream(element.getScreenshotAs(OutputType.BYTES)));
-    }
-
-    /** Pixels clearly darker than the background around them. */
-    private static int ink(BufferedImage image) {
-        int dark = 0;
-        for (int y = 0; y < image.getHeight(); y++) {
-            for (int x = 0; x < image.getWidth(); x++) {
-                int rgb = image.getRGB(x, y);
-                int grey = (((rgb >> 16) & 0xff) + ((rgb >> 8) & 0xff) + (rgb & 0xff)) / 3;
-                dark += grey < 90 ? 1 : 0;
-            }
-        }
-        return dark;
-    }
-
-    private static boolean same(BufferedImage a, BufferedImage b) {
-        if (a.getWidth() != b.getWidth() || a.getHeight() != b.getHeight()) {
-            return false;
-        }
-        for (int y = 0; y < a.getHeight(); y++) {
-            for (int x = 0; x < a.getWidth(); x++) {
-                if (a.getRGB(x, y) != b.getRGB(x, y)) {
-                    return false;
-                }
-            }
-        }
-        return true;
     }
 
     private WebElement square(String usi) {
