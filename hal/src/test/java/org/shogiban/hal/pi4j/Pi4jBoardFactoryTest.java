@@ -136,7 +136,7 @@ class Pi4jBoardFactoryTest {
     void aBoardThatOwnsItsContextShutsItDownWhenClosed() throws Exception {
         Context own = MockBoard.context();
         BoardConfig config = BoardConfigTestAccess.example("reed-6x-mcp23017.properties");
-        Board board = Pi4jBoardFactory.owning(config, own, clock, new FaultReporter(clock));
+        Board board = Pi4jBoardFactory.openChecked(config, own, Optional.empty(), clock, new FaultReporter(clock));
         assertThat(own.isShutdown()).isFalse();
         board.close();
         assertThat(own.isShutdown()).isTrue();
@@ -149,7 +149,7 @@ class Pi4jBoardFactoryTest {
         // the first chip's I/O id is taken, so building the board fails part way
         MockBoard.i2c(own, "mcp23017-squares-0", 1, 0x20);
         assertThatThrownBy(
-                () -> Pi4jBoardFactory.owning(config, own, clock, new FaultReporter(clock)))
+                () -> Pi4jBoardFactory.openChecked(config, own, Optional.empty(), clock, new FaultReporter(clock)))
                 .isInstanceOf(RuntimeException.class);
         assertThat(own.isShutdown()).isTrue();
     }
