@@ -327,6 +327,10 @@ public final class Pi4jBoardFactory {
         @Override
         public void blank() {
         }
+
+        @Override
+        public void showDigits(org.shogiban.hal.segment.FourDigits sente, org.shogiban.hal.segment.FourDigits gote) {
+        }
     }
 
     /** The buzzer of a board without one. */
