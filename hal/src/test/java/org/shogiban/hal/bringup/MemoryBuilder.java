@@ -21,29 +21,29 @@ final class MemoryBuilder extends ScriptedBuilder {
     }
 
     @Override
-    SquareReading placedReading() {
+    protected SquareReading placedReading() {
         return board.squares.kind() == SensorKind.POLARITY ? SquareReading.FACE_UP : SquareReading.OCCUPIED;
     }
 
     @Override
-    void setSensor(int index, SquareReading reading) {
+    protected void setSensor(int index, SquareReading reading) {
         if (index >= 0 && index < LedFrame.SQUARES) {      // else: a wire that ends nowhere
             board.squares.set(index, reading);
         }
     }
 
     @Override
-    void press(Button button) {
+    protected void press(Button button) {
         board.buttons.click(button);
     }
 
     @Override
-    void setSlot(Player player, KomadaiSlot slot, int count) {
+    protected void setSlot(Player player, KomadaiSlot slot, int count) {
         board.komadai.set(player, slot, count);
     }
 
     @Override
-    boolean squareLedAloneLit(int square) {
+    protected boolean squareLedAloneLit(int square) {
         LedFrame frame = board.leds.current();
         for (int i = 0; i < LedFrame.TOTAL; i++) {
             if (frame.led(i).isLit() != (i == square)) {
@@ -54,14 +54,14 @@ final class MemoryBuilder extends ScriptedBuilder {
     }
 
     @Override
-    boolean komadaiLedAloneLit(Player player, KomadaiSlot slot) {
+    protected boolean komadaiLedAloneLit(Player player, KomadaiSlot slot) {
         LedFrame frame = board.leds.current();
         return frame.komadai(player, slot).isLit() && frame.equals(LedFrame.builder()
                 .komadai(player, slot, frame.komadai(player, slot)).build());
     }
 
     @Override
-    boolean clocksShow(String digits) {
+    protected boolean clocksShow(String digits) {
         List<FourDigits> shown = board.clock.digits().orElse(List.of());
         if (shown.size() != 2) {
             return false;
@@ -77,7 +77,7 @@ final class MemoryBuilder extends ScriptedBuilder {
     }
 
     @Override
-    boolean toneSounding() {
+    protected boolean toneSounding() {
         List<RecordingBuzzer.Sound> sounds = board.buzzer.sounds();
         return !sounds.isEmpty() && sounds.get(sounds.size() - 1) == RecordingBuzzer.Sound.LONG_TONE;
     }

@@ -18,7 +18,7 @@ import org.shogiban.hal.SquareReading;
  * Pi4J's mock devices. Faults of the board's build are injected here: a wiring that sends a square's piece to
  * another sensor, an LED that never lights.
  */
-abstract class ScriptedBuilder implements BringUpIo {
+public abstract class ScriptedBuilder implements BringUpIo {
     private static final Pattern PLACE = Pattern.compile("place a piece on (\\d[a-i])");
     private static final Pattern TAKE = Pattern.compile("take the piece off (\\d[a-i])");
     private static final Pattern TURN = Pattern.compile("turn the piece on (\\d[a-i]) over.*");
@@ -29,13 +29,13 @@ abstract class ScriptedBuilder implements BringUpIo {
             + " lit, and no other\\?");
     private static final Pattern CLOCK = Pattern.compile("Do both clocks show (\\S+).*\\?");
 
-    final List<String> said = new ArrayList<>();
+    public final List<String> said = new ArrayList<>();
     /** Where the wire of each square ends: the sensor index that reads it (identity on a board wired right). */
-    IntUnaryOperator wiring = IntUnaryOperator.identity();
+    public IntUnaryOperator wiring = IntUnaryOperator.identity();
     /** Squares whose LED never lights. */
-    final java.util.Set<Integer> deadLeds = new java.util.HashSet<>();
+    public final java.util.Set<Integer> deadLeds = new java.util.HashSet<>();
 
-    static int square(String name) {
+    public static int square(String name) {
         int file = name.charAt(0) - '0';
         int rank = name.charAt(1) - 'a';
         return rank * 9 + (9 - file);
@@ -84,20 +84,20 @@ abstract class ScriptedBuilder implements BringUpIo {
     }
 
     /** What a piece put down reads on this board's sensors. */
-    abstract SquareReading placedReading();
+    protected abstract SquareReading placedReading();
 
-    abstract void setSensor(int index, SquareReading reading);
+    protected abstract void setSensor(int index, SquareReading reading);
 
-    abstract void press(Button button);
+    protected abstract void press(Button button);
 
-    abstract void setSlot(Player player, KomadaiSlot slot, int count);
+    protected abstract void setSlot(Player player, KomadaiSlot slot, int count);
 
-    abstract boolean squareLedAloneLit(int square);
+    protected abstract boolean squareLedAloneLit(int square);
 
-    abstract boolean komadaiLedAloneLit(Player player, KomadaiSlot slot);
+    protected abstract boolean komadaiLedAloneLit(Player player, KomadaiSlot slot);
 
     /** Whether both clocks show these four digits. */
-    abstract boolean clocksShow(String digits);
+    protected abstract boolean clocksShow(String digits);
 
-    abstract boolean toneSounding();
+    protected abstract boolean toneSounding();
 }
