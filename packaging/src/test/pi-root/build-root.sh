@@ -23,7 +23,7 @@ mkdir -p "$cache"
 work=$(mktemp -d "$cache/.building-$suite-$arch-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 # --variant=apt: Essential packages and apt (what "apt install ./shogiban.deb" needs), nothing more
-mmdebstrap --quiet --mode=root --variant=apt --architectures="$arch" --include="$packages" \
+mmdebstrap --mode=root --variant=apt --architectures="$arch" --include="$packages" \
     --aptopt='Acquire::Retries "3"' --dpkgopt='path-exclude=/usr/share/doc/*' \
     --dpkgopt='path-include=/usr/share/doc/shogiban/*' --dpkgopt='path-exclude=/usr/share/man/*' \
     --dpkgopt='path-exclude=/usr/share/locale/*' \

@@ -53,15 +53,17 @@ public final class ChipProbe {
     /** Whether a chip acknowledges a read of its register 0 (IODIRA on an MCP23017, display RAM on an HT16K33). */
     public static boolean answers(Context pi4j, I2cAddress address) {
         String id = String.format("probe-i2c-%d-%02x", address.bus(), address.address());
-        I2C i2c = pi4j.create(I2C.newConfigBuilder(pi4j).id(id).bus(address.bus()).device(address.address()));
         try {
+            I2C i2c = pi4j.create(I2C.newConfigBuilder(pi4j).id(id).bus(address.bus()).device(address.address()));
             return i2c.readRegister(0x00, new byte[1], 0, 1) == 1;
         } catch (RuntimeException e) {
             log.debug("no answer from {}: {}", address, e.toString(), e);
             return false;
         } finally {
             try {
-                pi4j.shutdown(id);
+                if (pi4j.registry().exists(id)) {
+                    pi4j.shutdown(id);
+                }
             } catch (RuntimeException e) {
                 log.debug("closing the probe of {}: {}", address, e.toString());
             }
