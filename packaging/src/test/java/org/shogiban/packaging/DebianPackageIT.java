@@ -101,6 +101,15 @@ class DebianPackageIT {
                 .containsPattern("-rwxr-xr-x root/root +\\d+ .* \\./usr/lib/systemd/system-generators/shogiban-network");
     }
 
+    /** Debian's own checker finds nothing to say about the copyright file or the maintainer (where it is installed). */
+    @Test
+    void lintianFindsTheCopyrightAndTheMaintainerRight() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/lintian")),
+                "lintian is not installed");
+        Result r = run(Map.of("LC_ALL", "C"), "lintian", "--tag-display-limit", "0", deb.toString());
+        assertThat(r.output()).doesNotContain("copyright", "maintainer");
+    }
+
     @Test
     void theConfigurationIsAConffileAndTheScriptsAreShellThatParses(@TempDir Path control) throws Exception {
         ok("dpkg-deb", "-e", deb.toString(), control.toString());
