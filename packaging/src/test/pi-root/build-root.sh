@@ -22,11 +22,11 @@ fi
 mkdir -p "$cache"
 work=$(mktemp -d "$cache/.building-$suite-$arch-XXXXXX")
 trap 'rm -rf "$work"' EXIT
-# --variant=apt: Essential packages and apt (what "apt install ./shogiban.deb" needs), nothing more
+# --variant=apt: Essential packages and apt (what "apt install ./shogiban.deb" needs), nothing more. The manual pages
+# stay: OpenJDK's postinst links java.1.gz into /usr/share/man/man1 and fails where that directory is missing.
 mmdebstrap --mode=root --variant=apt --architectures="$arch" --include="$packages" \
     --aptopt='Acquire::Retries "3"' --dpkgopt='path-exclude=/usr/share/doc/*' \
-    --dpkgopt='path-include=/usr/share/doc/shogiban/*' --dpkgopt='path-exclude=/usr/share/man/*' \
-    --dpkgopt='path-exclude=/usr/share/locale/*' \
+    --dpkgopt='path-include=/usr/share/doc/shogiban/*' --dpkgopt='path-exclude=/usr/share/locale/*' \
     "$suite" "$work/root" "$mirror" >&2
 touch "$work/root/.complete"
 rm -rf "$root"
