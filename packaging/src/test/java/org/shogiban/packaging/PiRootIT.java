@@ -87,6 +87,9 @@ class PiRootIT {
         }
         Files.createDirectories(root.resolve("dev/shm"));
         Files.createDirectories(root.resolve("dev/pts"));
+        // a pseudo-terminal instance of the root's own (apt logs dpkg's output through one)
+        mount("-t", "devpts", "-o", "newinstance,ptmxmode=0666", "devpts", root.resolve("dev/pts").toString());
+        Files.createSymbolicLink(root.resolve("dev/ptmx"), Path.of("pts/ptmx"));
         // the device tree of a Raspberry Pi (a model string ends with a NUL); /sys itself stays empty: no PWM
         Path model = Files.createDirectories(root.resolve("sys/firmware/devicetree/base")).resolve("model");
         Files.writeString(model, MODEL + "\0");
@@ -298,8 +301,10 @@ class PiRootIT {
         // the files and Pi4J's linuxfs provider is loaded and asked for each chip
         Result r = in(600, JAVA + " check-config --on-this-pi /tmp/i2c-only.properties 2>&1");
         assertThat(r.exit()).as(r.output()).isEqualTo(2);
-        assertThat(r.output()).contains("check-config: the MCP23017 squares #0 does not answer at 0x20 on I2C bus 1",
-                "`i2cdetect -y 1` should show 20 21 22 23 24 25.");
+        // Pi4J was loaded for this Pi (its gpiod provider met no GPIO chip, its linuxfs provider no I2C adapter)
+        assertThat(r.output()).contains("Pi4jBoardModel - Pi4J did not recognise '" + MODEL + "'")
+                .contains("check-config: the MCP23017 squares #0 does not answer at 0x20 on I2C bus 1",
+                        "`i2cdetect -y 1` should show 20 21 22 23 24 25.");
         assertThat(r.output()).doesNotContain("Exception", "\tat ");
     }
 
