@@ -23,7 +23,8 @@ public final class ShogibanCli {
     /** The tool with every command of the board firmware. */
     public static ShogibanCli standard() {
         return new ShogibanCli(List.of(new PerftCommand(), new JudgeCommand(), new ConvertCommand(),
-                new ServeCommand(), new CheckConfigCommand(), new HallCommand(), new UsiCommand()));
+                new ServeCommand(), new CheckConfigCommand(), new HallCommand(), new UsiCommand(),
+                new BringUpCommand()));
     }
 
     public static void main(String[] args) {
