@@ -319,12 +319,20 @@ public final class GameSession {
     // ------------------------------------------------------------------------------------------------ setup
 
     private void newGame(long now, GameRequest asked) {
+        if (rules.isOn() && asked.whilePlaying() == GameRequest.WhilePlaying.ADOPT && canAdopt(asked)) {
+            request = asked;
+            remote.reset(asked.remote().orElse(null));
+            log.info("the game goes on as asked: players {} / {}, {} played from elsewhere", players().sente(),
+                    players().gote(), asked.remote().map(r -> r.side().label()).orElse("no side"));
+            return;
+        }
         if (rules.isOn()) {
             if (asked.whilePlaying() == GameRequest.WhilePlaying.REFUSE) {
                 rules.refuse(now, "new game", "a game is being played; it must end first");
                 return;
             }
-            if (asked.whilePlaying() == GameRequest.WhilePlaying.CONFIRM && plies.game().plies() > 0) {
+            if ((asked.whilePlaying() == GameRequest.WhilePlaying.CONFIRM
+                    || asked.whilePlaying() == GameRequest.WhilePlaying.ADOPT) && plies.game().plies() > 0) {
                 confirming = asked;
                 log.info("a new game is asked for during the game: waiting for the players to press MENU");
                 out.add(new BoardEvent.CheckPieces(now, plies.game().current(),
@@ -340,6 +348,14 @@ public final class GameSession {
         log.info("new game asked: {} mode, time {}, start {}, players {} / {}", PlayMode.of(settings).label(),
                 settings.timeControl().spec(), settings.start().toSfen(), players().sente(), players().gote());
         startSetup(now);
+    }
+
+    /** Whether the game being played can become {@code asked} as it stands (see {@link GameRequest.WhilePlaying}). */
+    private boolean canAdopt(GameRequest asked) {
+        GameSettings next = asked.applyTo(boardSettings);
+        RemotePlayer now = remote.player();
+        return (now == null || now.equals(asked.remote().orElse(null))) && next.start().equals(settings.start())
+                && next.timeControl().equals(settings.timeControl()) && PlayMode.of(next) == PlayMode.of(settings);
     }
 
     void startSetup(long now) {
