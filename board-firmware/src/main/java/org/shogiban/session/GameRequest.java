@@ -63,6 +63,11 @@ public record GameRequest(Optional<String> sente, Optional<String> gote, Optiona
         this(sente, gote, timeControl, start, mode, whilePlaying, Optional.empty());
     }
 
+    /** The same request once the players confirmed it on the board: the game being played ends (aborted). */
+    public GameRequest confirmed() {
+        return new GameRequest(sente, gote, timeControl, start, mode, WhilePlaying.ABORT, remote);
+    }
+
     /** The same request with a side played from elsewhere (or, empty, none). */
     public GameRequest withRemote(Optional<RemotePlayer> player) {
         return new GameRequest(sente, gote, timeControl, start, mode, whilePlaying, player);

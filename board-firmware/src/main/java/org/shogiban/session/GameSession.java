@@ -272,7 +272,8 @@ public final class GameSession {
             case MENU -> {
                 if (confirming != null && rules.isOn()) {
                     log.info("menu pressed: the players confirm the new game asked for");
-                    newGame(now, confirming);
+                    // confirmed: asking again would wait for another press, for ever
+                    newGame(now, confirming.confirmed());
                 } else if (phase == BoardPhase.OVER) {
                     log.info("menu pressed after the game: set up the next game");
                     startSetup(now);
