@@ -65,6 +65,16 @@ class UsiBridgeAloneTest {
     }
 
     @Test
+    void aRunawayLineIsDroppedAndWhatIsNotUnderstoodIsQuotedShort() throws InterruptedException {
+        String huge = "position startpos moves " + "7g7f ".repeat(40_000);
+        List<String> lines = run("usi\n" + huge + "\n" + "z".repeat(5_000) + " now\nisready\nquit\n");
+        assertThat(lines).contains("info string a line of " + huge.length() + " bytes ignored (at most 65536)");
+        assertThat(lines).contains("info string unknown command '" + "z".repeat(40) + "…' ignored");
+        assertThat(lines).allMatch(l -> l.length() < 200, "every line short");
+        assertThat(lines).contains("info string waiting for the board on /dev/ttyACM9");
+    }
+
+    @Test
     void theEndOfInputEndsTheBridge() throws InterruptedException {
         assertThat(run("usi\n")).contains("usiok");
     }
