@@ -302,8 +302,9 @@ public final class BoardApplicationLink implements LinkedBoard {
 
     /**
      * A host's {@code NEW ... moves=...}: the game being played is kept and becomes the host's when it is that game
-     * as it stands (same start, exactly those moves, no other side played from elsewhere, the same time control and
-     * mode); null when it is not, and the {@code NEW} is taken as without {@code moves}.
+     * as it stands (same start, its moves beginning with those (a player may have moved since the host looked), no
+     * other side played from elsewhere, the same time control and mode); null when it is not, and the {@code NEW} is
+     * taken as without {@code moves}.
      */
     private BoardAnswer keep(NewGameOptions options, GameRequest request) {
         BoardSnapshot s = app.snapshot();
@@ -312,7 +313,9 @@ public final class BoardApplicationLink implements LinkedBoard {
         Side asked = request.remote().orElseThrow().side();
         boolean noEngine = s.players().values().stream().noneMatch(p -> "engine".equals(p.get("kind")));
         String time = next.timeControl().isNone() ? null : next.timeControl().spec();
-        if (!"PLAYING".equals(s.phase()) || !s.moves().equals(options.moves().orElseThrow()) || !noEngine
+        List<String> known = options.moves().orElseThrow();
+        if (!"PLAYING".equals(s.phase()) || s.moves().size() < known.size()
+                || !s.moves().subList(0, known.size()).equals(known) || !noEngine
                 || (hostNow != null && hostNow != asked) || s.startSfen() == null
                 || !Position.fromSfen(s.startSfen()).equals(next.start()) || !java.util.Objects.equals(time,
                 s.timeControl()) || !PlayMode.of(next).label().equals(s.mode())) {

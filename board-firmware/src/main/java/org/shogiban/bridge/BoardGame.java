@@ -107,6 +107,29 @@ public record BoardGame(long seq, String phase, String gameId, String startSfen,
                 Optional.of(winner), hostSide, Optional.empty());
     }
 
+    /**
+     * After the event {@code * <seq> <TYPE> <fields...>} (its words): a move, a shown host move, a takeback, a result;
+     * any other event only counts.
+     *
+     * @throws IllegalArgumentException or {@link IndexOutOfBoundsException} when the event's fields cannot be read
+     */
+    public BoardGame after(long eventSeq, String[] words) {
+        return switch (words.length > 2 ? words[2] : "") {
+            case "MOVE" -> withMove(eventSeq, Integer.parseInt(words[3]), usi(words[4]));
+            case "OPPONENT" -> withShown(eventSeq, usi(words[4]));
+            case "TAKEBACK" -> withTakeback(eventSeq, Integer.parseInt(words[3]));
+            case "RESULT" -> withResult(eventSeq, words[3], words[4]);
+            default -> withSeq(eventSeq);
+        };
+    }
+
+    private static String usi(String word) {
+        if (!word.matches("[1-9][a-i][1-9][a-i]\\+?|[PLNSGBR]\\*[1-9][a-i]")) {
+            throw new IllegalArgumentException("not a USI move: " + word);
+        }
+        return word;
+    }
+
     public BoardGame withSeq(long eventSeq) {
         return new BoardGame(eventSeq, phase, gameId, startSfen, sfen, moves, resultStatus, resultWinner, hostSide,
                 shownMove);

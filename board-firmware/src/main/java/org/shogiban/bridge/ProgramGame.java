@@ -129,6 +129,44 @@ public record ProgramGame(Position start, List<Move> moves, List<Position> posit
                 && board.moves().size() <= moves.size() + 1 && samePrefix(board);
     }
 
+    /**
+     * The link's {@code GAMEOVER} for the program's {@code gameover win|lose|draw}, as the board can tell it:
+     * {@code win} the host resigned; {@code lose} checkmate when the program's last position is mate, else the host's
+     * time; {@code draw} a repetition.
+     */
+    public String gameOverCommand(String outcome) {
+        return switch (outcome) {
+            case "win" -> "GAMEOVER " + boardSide().label() + " RESIGNATION";
+            case "lose" -> "GAMEOVER " + hostSide().label() + (end().isCheckmate() ? " CHECKMATE" : " TIME_UP");
+            case "draw" -> "GAMEOVER none REPETITION_DRAW";
+            default -> throw new IllegalArgumentException("gameover '" + outcome + "' is not win, lose or draw");
+        };
+    }
+
+    /**
+     * The program's answer to a game the board ended on the board player's turn: {@code win} for a declaration
+     * (入玉宣言) the host did not win, {@code resign} for a loss of the board's player; empty while the game goes
+     * on, and for an abort or the board player's win (no move to give).
+     */
+    public java.util.Optional<String> endAnswer(BoardGame board) {
+        if (!board.over()) {
+            return java.util.Optional.empty();
+        }
+        String status = board.resultStatus().orElseThrow();
+        String winner = board.resultWinner().orElse("none");
+        if (status.equals("IMPASSE_DECLARATION") && !winner.equals(hostSide().label())) {
+            return java.util.Optional.of("win");
+        }
+        return !winner.equals(boardSide().label()) && !status.equals("ABORTED") ? java.util.Optional.of("resign")
+                : java.util.Optional.empty();
+    }
+
+    /** The link's {@code NEW} for this game from {@code startSfen}, the host on the program's side, named. */
+    public String newGameCommand(String startSfen, PlayerNames names) {
+        return "NEW host=" + hostSide().label() + " time=none mode=casual sfen=\"" + startSfen + "\""
+                + names.newGameWords(hostSide());
+    }
+
     /** The start the board is asked to set up: the program's, or where the program is if the board player moved. */
     public String startOfNewGame() {
         for (int i = 0; i < moves.size(); i++) {

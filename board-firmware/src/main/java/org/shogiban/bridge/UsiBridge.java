@@ -4,10 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
@@ -19,7 +17,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.shogiban.link.SerialTransport;
 import org.shogiban.rules.NotationException;
-import org.shogiban.rules.Side;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,7 +49,8 @@ public final class UsiBridge implements BoardLinkClient.Listener {
     private final BoardLinkClient link;
     private final String device;
     private final PlayerNames names;
-    private final Map<String, Integer> failures = new HashMap<>();
+    private final FailureLog failures = new FailureLog(log, "usi bridge: a task failed and was skipped; the bridge"
+            + " goes on");
     private final Set<String> said = new HashSet<>();
     private String boardId;
     private boolean quit;
@@ -105,24 +103,12 @@ public final class UsiBridge implements BoardLinkClient.Listener {
             try {
                 task.run();
             } catch (RuntimeException e) {
-                failed(e);
+                failures.failed(e);
             }
         }
         link.close();
         timers.shutdownNow();
         return 0;
-    }
-
-    /** One log line per kind of failure (its first), with the count on the later ones at debug level. */
-    private void failed(RuntimeException e) {
-        String kind = e.getClass().getSimpleName() + (e.getStackTrace().length > 0 ? " at "
-                + e.getStackTrace()[0] : "");
-        int n = failures.merge(kind, 1, Integer::sum);
-        if (n == 1) {
-            log.warn("usi bridge: a task failed and was skipped ({}: {}); the bridge goes on", kind, e.getMessage());
-        } else {
-            log.debug("usi bridge: {} again ({} times)", kind, n);
-        }
     }
 
     private void readUsi(InputStream in) {
@@ -223,25 +209,8 @@ public final class UsiBridge implements BoardLinkClient.Listener {
     }
 
     private void sendClocks(String arguments) {
-        String[] w = arguments.split("\\s+");
-        long btime = -1;
-        long wtime = -1;
-        long byoyomi = 0;
-        for (int i = 0; i + 1 < w.length; i++) {
-            try {
-                switch (w[i]) {
-                    case "btime" -> btime = Long.parseLong(w[i + 1]);
-                    case "wtime" -> wtime = Long.parseLong(w[i + 1]);
-                    case "byoyomi" -> byoyomi = Long.parseLong(w[i + 1]);
-                    default -> { }
-                }
-            } catch (NumberFormatException e) {
-                usi.info("go: '" + UsiOutput.quote(w[i + 1]) + "' is not a number of milliseconds");
-            }
-        }
-        if (btime >= 0 && wtime >= 0 && boardReady) {
-            linkCommand("CLOCKS " + btime + " " + wtime + " " + byoyomi, r -> { });
-        }
+        GoClocks.of(arguments, bad -> usi.info("go: '" + UsiOutput.quote(bad) + "' is not a number of milliseconds"))
+                .filter(c -> boardReady).ifPresent(c -> linkCommand(c.command(), r -> { }));
     }
 
     /** The program's end of its game: told to the board only when the board plays that game. */
@@ -259,14 +228,7 @@ public final class UsiBridge implements BoardLinkClient.Listener {
             usi.info("gameover " + word + " is for a game the board does not play; the board's game goes on");
             return;
         }
-        Side boardSide = program.boardSide();
-        String line = switch (word) {
-            case "win" -> "GAMEOVER " + boardSide.label() + " RESIGNATION";
-            case "lose" -> "GAMEOVER " + boardSide.opponent().label()
-                    + (program.end().isCheckmate() ? " CHECKMATE" : " TIME_UP");
-            default -> "GAMEOVER none REPETITION_DRAW";
-        };
-        linkCommand(line, r -> { });
+        linkCommand(program.gameOverCommand(word), r -> { });
     }
 
     // ---- keeping the board on the program's game
@@ -293,7 +255,6 @@ public final class UsiBridge implements BoardLinkClient.Listener {
             answerIfMoved();
             return;
         }
-        String players = names.newGameWords(p.hostSide());
         String adoptKey = board.gameId() + " " + board.moves();
         if (!adoptKey.equals(adopting)) {
             adopting = adoptKey;
@@ -302,24 +263,22 @@ public final class UsiBridge implements BoardLinkClient.Listener {
         if (p.canAdopt(board) && (board.moves().size() <= p.moves().size() || madeAfterGo(board.moves().size()))
                 && adoptTries++ < ADOPT_TRIES) {
             // the board's own game is the program's so far (the player may have moved at once after go): kept
-            linkCommand("NEW host=" + p.hostSide().label() + " time=none mode=casual sfen=\"" + p.start().toSfen()
-                    + "\" moves=" + (board.moves().isEmpty() ? "-" : String.join(",", board.moves())) + players,
-                    r -> afterNew(r, true));
+            linkCommand(p.newGameCommand(p.start().toSfen(), names) + " moves=" + (board.moves().isEmpty() ? "-"
+                    : String.join(",", board.moves())), r -> afterNew(r, true));
             return;
         }
-        linkCommand("NEW host=" + p.hostSide().label() + " time=none mode=casual sfen=\"" + p.startOfNewGame()
-                + "\"" + players, r -> afterNew(r, false));
+        linkCommand(p.newGameCommand(p.startOfNewGame(), names), r -> afterNew(r, false));
     }
 
     private void afterNew(BoardLinkClient.Reply r, boolean keeping) {
         if (!r.ok()) {
             usi.info("the board refused a new game: " + r.line());
-        } else if (r.line().startsWith("OK the game goes on")) {
+        } else if (keeping && r.line().startsWith("OK the game goes on")) {
+            sayOnce(board.gameId() + " kept", "the board's game becomes the program's");
             // the board takes the game on its own thread: look again in a moment
             timers.schedule(() -> inbox.add(this::sync), ADOPT_LOOK_MILLIS, TimeUnit.MILLISECONDS);
         } else {
-            usi.info(keeping ? "the board's game becomes the program's" : "a new game on the board: set up the"
-                    + " pieces as the board shows");
+            usi.info("a new game on the board: set up the pieces as the board shows");
         }
     }
 
@@ -363,16 +322,11 @@ public final class UsiBridge implements BoardLinkClient.Listener {
             usi.line("bestmove " + board.moves().get(ply - 1));
             return;
         }
-        if (board.over() && board.moves().size() == ply - 1) {
-            String status = board.resultStatus().orElseThrow();
-            String winner = board.resultWinner().orElse("none");
-            if (status.equals("IMPASSE_DECLARATION") && !winner.equals(program.hostSide().label())) {
+        if (board.moves().size() == ply - 1) {
+            program.endAnswer(board).ifPresent(answer -> {
                 search = null;
-                usi.line("bestmove win");
-            } else if (!winner.equals(program.boardSide().label()) && !status.equals("ABORTED")) {
-                search = null;
-                usi.line("bestmove resign");
-            }
+                usi.line("bestmove " + answer);
+            });
         }
     }
 
@@ -519,14 +473,8 @@ public final class UsiBridge implements BoardLinkClient.Listener {
         }
         lastSeq = Math.max(lastSeq, seq);
         try {
-            board = switch (w.length > 2 ? w[2] : "") {
-                case "MOVE" -> board.withMove(seq, Integer.parseInt(w[3]), w[4]);
-                case "OPPONENT" -> board.withShown(seq, w[4]);
-                case "TAKEBACK" -> board.withTakeback(seq, Integer.parseInt(w[3]));
-                case "RESULT" -> board.withResult(seq, w[3], w[4]);
-                default -> board.withSeq(seq);
-            };
-        } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+            board = board.after(seq, w);
+        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
             garbled(line);
             return;
         }
