@@ -294,9 +294,10 @@ public final class UsiBridge implements BoardLinkClient.Listener {
             linkCommand("PLAY " + usiMove, r -> {
                 if (r.ok()) {
                     sayOnce(board.gameId() + " shown " + ply, "waiting for " + usiMove + " to be made on the board");
-                } else {
-                    sayOnce(board.gameId() + " refused " + ply + " " + r.line(), "the board refused " + usiMove
-                            + ": " + r.line());
+                } else if (said.add(board.gameId() + " refused " + ply + " " + r.line())) {
+                    // the board knows something the bridge does not yet (its state moved on): look once more
+                    usi.info("the board refused " + usiMove + ": " + r.line());
+                    timers.schedule(() -> inbox.add(this::refresh), STATE_RETRY_MILLIS, TimeUnit.MILLISECONDS);
                 }
             });
         }
