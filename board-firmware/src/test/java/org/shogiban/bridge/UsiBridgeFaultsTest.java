@@ -115,4 +115,18 @@ class UsiBridgeFaultsTest {
         toBridge.println("isready");
         await("readyok");
     }
+
+    @Test
+    void eventsThatComeWhileAStateIsAskedAreAppliedAfterItByTheirNumbers() throws InterruptedException {
+        connect();
+        toBridge.println("position startpos");         // the board's player is sente, the program gote
+        toBridge.println("go");
+        String tag = expect("STATE");
+        // before the reply: an event the state already shows (4) and one it does not (5, the player's move)
+        board.write("* 4 GAME g1 " + START + "\n* 5 MOVE 1 7g7f +7776FU,T1\n");
+        String hosted = STATE.replace("\"gote\":{\"kind\":\"human\"", "\"gote\":{\"kind\":\"host\"");
+        board.write(tag + " OK " + hosted.getBytes(StandardCharsets.UTF_8).length + "\n" + hosted + "\n");
+        assertThat(await("bestmove")).isEqualTo("bestmove 7g7f");
+        assertThat(board.command(300)).as("nothing more asked of the board").isNull();
+    }
 }
