@@ -5,16 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -26,7 +22,6 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import org.shogiban.hal.MonotonicClock;
 import org.shogiban.hal.SensorKind;
 
 /**
@@ -42,29 +37,16 @@ class WebPageLanguageTest {
     @TempDir
     Path temp;
 
+    private PageRig rig;
     private BoardApplicationAdapter board;
-    private WebServer server;
     private ChromeDriver browser;
     private URI page;
 
     private void open(String language) throws IOException {
-        Path fonts = temp.resolve("fonts.conf");
-        Files.writeString(fonts, """
-                <?xml version="1.0"?>
-                <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-                <fontconfig>
-                  <dir>/usr/share/fonts/truetype/dejavu</dir>
-                  <cachedir>%s</cachedir>
-                </fontconfig>
-                """.formatted(temp.resolve("font-cache")));
-        browser = Chromium.start(temp.resolve("profile-" + language), language,
-                Map.of("FONTCONFIG_FILE", fonts.toString()));
-        board = new BoardApplicationAdapter(new WebBoard.Setup(SensorKind.OCCUPANCY, "casual", "main=600,byoyomi=30",
-                "startpos"), MonotonicClock.system(), Clock.systemUTC(),
-                BoardApplicationAdapter.Storage.records(temp.resolve("records")).withPin("2468"));
-        server = new WebServer(board, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1000);
-        page = server.start();
-        browser.get(page.toString());
+        rig = PageRig.open(temp, SensorKind.OCCUPANCY, language, PageRig.fontsWithoutJapanese(temp), b -> { });
+        board = rig.board;
+        browser = rig.browser;
+        page = rig.page;
         waitFor("the page is live and the game started", () -> attr(By.id("link"), "data-link").equals("live")
                 && "PLAYING".equals(attr(By.id("state-line"), "data-phase")));
         browser.executeScript("return document.fonts.ready");
@@ -74,14 +56,8 @@ class WebPageLanguageTest {
 
     @AfterEach
     void close() {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (board != null) {
-            board.close();
+        if (rig != null) {
+            rig.close();
         }
     }
 
