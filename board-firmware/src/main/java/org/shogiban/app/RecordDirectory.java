@@ -49,6 +49,20 @@ public final class RecordDirectory implements RecordSink {
         }
     }
 
+    @Override
+    public void discard(String name) {
+        if (name.contains("/") || name.contains("\\") || name.startsWith(".")) {
+            return;
+        }
+        try {
+            if (Files.deleteIfExists(directory.resolve(name))) {
+                log.info("game record {} removed: its game was replaced before its first move", name);
+            }
+        } catch (IOException e) {
+            log.warn("empty game record {} could not be removed from {}: {}", name, directory, e.toString());
+        }
+    }
+
     /** Writes a record atomically and returns its path; throws when it cannot. */
     public Path write(String name, GameRecord record) throws IOException {
         if (name.contains("/") || name.contains("\\") || name.startsWith(".")) {

@@ -60,6 +60,17 @@ final class GameShelf implements RecordSink {
         next.save(name, record);
     }
 
+    @Override
+    public void discard(String name) {
+        synchronized (this) {
+            games.remove(name);
+            if (name.equals(current)) {
+                current = null;
+            }
+        }
+        next.discard(name);
+    }
+
     /** A new game is being set up: until its first record, there is no current game. */
     synchronized void newGame() {
         current = null;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -168,6 +169,98 @@ class WebStateAndLinkTest {
             } finally {
                 board.close();
             }
+        }
+    }
+
+    /** A wall clock a second later at every reading: each game started gets its own record name. */
+    private static Clock ticking() {
+        java.util.concurrent.atomic.AtomicLong seconds = new java.util.concurrent.atomic.AtomicLong();
+        return new Clock() {
+            @Override
+            public java.time.ZoneId getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                return WALL.instant().plusSeconds(seconds.getAndIncrement());
+            }
+        };
+    }
+
+    @Test
+    void aRoundsPairingsReplaceTheGameABoardJustSwitchedOnStartedAndLeaveNoEmptyRecord() throws Exception {
+        assumeThat(PtyPair.available()).as("socat is installed (.ci/run installs it)").isTrue();
+        try (PtyPair pair = new PtyPair(dir).start()) {
+            Path records = dir.resolve("state/records");
+            BoardApplicationAdapter board = new BoardApplicationAdapter(CASUAL, new ManualClock(), ticking(),
+                    new BoardApplicationAdapter.Storage(records, dir.resolve("state"),
+                            new JSerialCommTransport(pair.boardEnd(), 115_200),
+                            new LinkSettings("test", "web", Optional.empty(), 256, 1 << 20, 100, 200),
+                            Optional.of("2468")));
+            try (Host host = new Host(pair.hostEnd())) {
+                host.handshake(40);
+                board.advance(600);
+                assertThat(json.readTree(host.bodyOf("STATE")).get("phase").asText()).isEqualTo("PLAYING");
+
+                // the hall's pairing for the round: the board's own game has no move yet
+                host.send("NEW sente=Habu gote=Fujii mode=tournament");
+                assertThat(host.reply()).startsWith("OK setting up a new game: tournament, ")
+                        .contains(", sente Habu, gote Fujii;");
+                board.advance(700);
+                assertThat(host.nextEvent("GAME")).contains(" GAME ");
+                JsonNode state = json.readTree(host.bodyOf("STATE"));
+                assertThat(state.get("phase").asText()).isEqualTo("PLAYING");
+                assertThat(state.get("players").get("sente").get("name").asText()).isEqualTo("Habu");
+
+                // the game the pairing replaced left no record: not in the page's list, not in the directory
+                assertThat(board.games()).singleElement().satisfies(g -> assertThat(g.current()).isTrue());
+                try (var files = Files.list(records)) {
+                    assertThat(files.map(p -> p.getFileName().toString()).toList()).singleElement()
+                            .isEqualTo(state.get("gameId").asText() + ".kifu");
+                }
+
+                // once a move is made (pressed: a tournament game) the game is being played: a NEW is refused
+                move(board, "7g", "7f");
+                board.press(Button.CLOCK_SENTE);
+                board.advance(100);
+                assertThat(host.nextEvent("MOVE")).contains(" MOVE 1 7g7f ");
+                host.send("NEW mode=tournament");
+                assertThat(host.reply()).startsWith("ERR REFUSED a game is being played");
+            } finally {
+                board.close();
+            }
+        }
+    }
+
+    @Test
+    void aNewGameFromThePageBeforeAnyMoveLeavesNoEmptyRecordOfTheGameItReplaced() throws Exception {
+        Path records = dir.resolve("state/records");
+        BoardApplicationAdapter board = new BoardApplicationAdapter(CASUAL, new ManualClock(), ticking(),
+                new BoardApplicationAdapter.Storage(records, dir.resolve("state"), null, null, Optional.empty()));
+        try {
+            board.advance(600);
+            board.newGame(new WebBoard.NewGame("casual", null, null, true));
+            board.advance(700);
+            board.newGame(new WebBoard.NewGame("casual", null, null, true));
+            board.advance(700);
+            move(board, "7g", "7f");
+
+            assertThat(board.games()).singleElement().satisfies(g -> assertThat(g.plies()).isEqualTo(1));
+            try (var files = Files.list(records)) {
+                assertThat(files.toList()).hasSize(1);
+            }
+            // a game with a move is kept when the next one replaces it
+            board.newGame(new WebBoard.NewGame("casual", null, null, true));
+            board.advance(700);
+            assertThat(board.games()).hasSize(2);
+        } finally {
+            board.close();
         }
     }
 }
