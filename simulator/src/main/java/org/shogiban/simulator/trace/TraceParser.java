@@ -35,7 +35,7 @@ public final class TraceParser {
         Optional<SensorKind> sensors = Optional.empty();
         long end = Trace.DEFAULT_END_MILLIS;
         List<TraceEvent> events = new ArrayList<>();
-        String[] lines = text.split("\r?\n", -1);
+        String[] lines = text.split("\\R", -1);
         long lastTime = 0;
         PhysicalBoard board = null;
         for (int n = 1; n <= lines.length; n++) {
