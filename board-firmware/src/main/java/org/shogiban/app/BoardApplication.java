@@ -245,6 +245,11 @@ public final class BoardApplication implements AutoCloseable {
         return clock.millis();
     }
 
+    /** A fault of a part beside the hardware (the USB link's device), shown as the chips' faults are. Any thread. */
+    public void fault(FaultEvent fault) {
+        faultListener.onFault(Objects.requireNonNull(fault, "fault"));
+    }
+
     /** Queues a command for the next pass. Any thread. */
     public void submit(SessionInput.Command command) {
         inbox.add(Objects.requireNonNull(command, "command"));

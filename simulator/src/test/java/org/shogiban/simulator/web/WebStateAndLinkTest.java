@@ -220,10 +220,7 @@ class WebStateAndLinkTest {
 
                 // the game the pairing replaced left no record: not in the page's list, not in the directory
                 assertThat(board.games()).singleElement().satisfies(g -> assertThat(g.current()).isTrue());
-                try (var files = Files.list(records)) {
-                    assertThat(files.map(p -> p.getFileName().toString()).toList()).singleElement()
-                            .isEqualTo(state.get("gameId").asText() + ".kifu");
-                }
+                assertThat(recordFiles(records, 1)).containsExactly(state.get("gameId").asText() + ".kifu");
 
                 // once a move is made (pressed: a tournament game) the game is being played: a NEW is refused
                 move(board, "7g", "7f");
@@ -252,9 +249,7 @@ class WebStateAndLinkTest {
             move(board, "7g", "7f");
 
             assertThat(board.games()).singleElement().satisfies(g -> assertThat(g.plies()).isEqualTo(1));
-            try (var files = Files.list(records)) {
-                assertThat(files.toList()).hasSize(1);
-            }
+            assertThat(recordFiles(records, 1)).hasSize(1);
             // a game with a move is kept when the next one replaces it
             board.newGame(new WebBoard.NewGame("casual", null, null, true));
             board.advance(700);
@@ -262,5 +257,61 @@ class WebStateAndLinkTest {
         } finally {
             board.close();
         }
+    }
+
+    @Test
+    void aSerialDeviceNotThereIsAFaultAtStartThatClearsWhenItComes() throws Exception {
+        assumeThat(PtyPair.available()).as("socat is installed (.ci/run installs it)").isTrue();
+        try (PtyPair pair = new PtyPair(dir)) {
+            // the device is not there yet: the adapter is plugged in later
+            BoardApplicationAdapter board = board(new BoardApplicationAdapter.Storage(null, null,
+                    new JSerialCommTransport(pair.boardEnd(), 115_200),
+                    new LinkSettings("test", "web", Optional.empty(), 256, 1 << 20, 100, 200), Optional.empty()));
+            try {
+                assertThat(faultsWithin(board, true)).singleElement().asString()
+                        .contains("USB link at " + pair.boardEnd());
+                pair.start();
+                assertThat(faultsWithin(board, false)).isEmpty();
+            } finally {
+                board.close();
+            }
+        }
+    }
+
+    /** The snapshot's faults once they are (or are no longer) there, as the page would show them; 10 s at most. */
+    private List<String> faultsWithin(BoardApplicationAdapter board, boolean some) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        List<String> faults;
+        do {
+            board.advance(20);
+            List<String> now = new java.util.ArrayList<>();
+            board.snapshot().get("faults").forEach(f -> now.add(f.toString()));
+            faults = now;
+            if (faults.isEmpty() != some) {
+                return faults;
+            }
+            Thread.sleep(20);
+        } while (System.nanoTime() < deadline);
+        return faults;
+    }
+
+    /**
+     * The record files in a directory once there are {@code count} of them (5 s at most): they are written and
+     * removed on the record writer's own thread, as a person looking at the directory a moment later would find them.
+     */
+    private static List<String> recordFiles(Path records, int count) throws Exception {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        List<String> names;
+        do {
+            try (var files = Files.list(records)) {
+                names = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".kifu")
+                        && !n.startsWith(".")).sorted().toList();
+            }
+            if (names.size() == count) {
+                return names;
+            }
+            Thread.sleep(20);
+        } while (System.nanoTime() < deadline);
+        return names;
     }
 }
