@@ -218,6 +218,29 @@ class SessionGamesTest {
     }
 
     @Test
+    void anArbitersResultOnTheOtherSidesTurnIsSavedForTheWinnerTheArbiterNamed() throws Exception {
+        for (GameStatus status : List.of(GameStatus.TIME_UP, GameStatus.RESIGNATION, GameStatus.CHECKMATE)) {
+            Rig rig = rig(CommitPolicy.STABLE, Position.startpos());
+            rig.move("7g", "7f");
+            // gote is to move; the arbiter rules against sente (its flag fell before the press, say)
+            rig.app.submit(new SessionInput.SetResult(rig.clock.millis(), status, Side.GOTE, "ruled"));
+            rig.run(100);
+
+            GameRecord record = saved(rig);
+            assertThat(record.end().side()).as("%s", status).isEqualTo(Side.SENTE);
+            for (RecordFormat format : List.of(RecordFormat.KIF, RecordFormat.CSA, RecordFormat.JKF)) {
+                GameRecord read = GameRecords.read(GameRecords.encode(rig.app.session().record(), format));
+                assertThat(read.end().side()).as("%s in %s", status, format).isEqualTo(Side.SENTE);
+                if (status != GameStatus.CHECKMATE) {
+                    // a checkmate the position does not bear out is for the arbiter, not for judge, to rule
+                    assertThat(RecordJudge.rule(read, ImpasseRule.POINTS_27).winner()).as("%s in %s", status, format)
+                            .isEqualTo(Side.GOTE);
+                }
+            }
+        }
+    }
+
+    @Test
     void theSnapshotHasTheContractKeys() throws Exception {
         Rig rig = rig(CommitPolicy.STABLE, Position.startpos());
         rig.move("7g", "7f");
