@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.shogiban.notation.RecordBoard;
 import org.shogiban.notation.kif.KifWriter;
-import org.shogiban.rules.Game;
+import org.shogiban.rules.GameHistory;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Position;
@@ -18,7 +18,7 @@ public final class KifuWords {
     }
 
     /** The move just played in kifu words; empty when the game no longer holds it (a takeback since). */
-    public static Optional<String> of(Optional<Game> game, BoardEvent.MovePlayed m) {
+    public static Optional<String> of(Optional<? extends GameHistory> game, BoardEvent.MovePlayed m) {
         if (game.isEmpty() || game.get().plies() < m.ply()) {
             return Optional.empty();
         }
@@ -31,7 +31,7 @@ public final class KifuWords {
      * A move not (yet) played, from the game's position now, in kifu words: a hint, an illegal move the board saw.
      * Empty when there is no game or the move cannot be made at all there (its piece is not on its square).
      */
-    public static Optional<String> ofNext(Optional<Game> game, Move move, Side mover) {
+    public static Optional<String> ofNext(Optional<? extends GameHistory> game, Move move, Side mover) {
         if (game.isEmpty()) {
             return Optional.empty();
         }
