@@ -216,7 +216,8 @@ public final class BoardApplicationLink implements LinkedBoard {
         }
         BoardPhase phase = app.view().phase();
         boolean playing = phase == BoardPhase.PLAYING || phase == BoardPhase.PAUSED;
-        if (playing && !host) {
+        // a game with no move yet is not being played: the new one replaces it
+        if (playing && !host && app.view().plies() > 0) {
             return BoardAnswer.refused("a game is being played; it must end first (resign, or the arbiter's abort)");
         }
         if (playing && app.view().plies() > 0) {

@@ -159,13 +159,8 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
 
     private static Position start(String sfen) {
         try {
-            Position p = Position.fromSfen(sfen);
-            if (p.kingSquare(org.shogiban.rules.Side.SENTE) == null
-                    || p.kingSquare(org.shogiban.rules.Side.GOTE) == null) {
-                throw new IllegalArgumentException("option 'sfen': a game's start needs both kings");
-            }
-            return p;
-        } catch (org.shogiban.rules.NotationException e) {
+            return org.shogiban.rules.GameStart.check(Position.fromSfen(sfen));
+        } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("option 'sfen': " + e.getMessage(), e);
         }
     }

@@ -31,7 +31,10 @@ public record GameRequest(Optional<String> sente, Optional<String> gote, Optiona
     public enum WhilePlaying {
         /** The game being played ends, aborted (中断), and the new one is set up (the web page's new game). */
         ABORT,
-        /** The request is refused while a game is played or paused (the USB link's {@code NEW}). */
+        /**
+         * The request is refused while a game is played or paused (the USB link's {@code NEW}); a game with no move
+         * yet is not being played: it ends (aborted, its empty record dropped) and the new one is set up.
+         */
         REFUSE,
         /**
          * The game being played ends when the players confirm (the MENU button) and the new one is set up; at once

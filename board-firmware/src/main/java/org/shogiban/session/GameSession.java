@@ -223,7 +223,9 @@ public final class GameSession {
             return;
         }
         if (match.isOn()) {
-            if (asked.whilePlaying() == GameRequest.WhilePlaying.REFUSE) {
+            // a game with no move yet is not being played: the new one replaces it (a round's pairings reach a
+            // board that started its own game as it was switched on)
+            if (asked.whilePlaying() == GameRequest.WhilePlaying.REFUSE && match.plies() > 0) {
                 rules.refuse(now, "new game", "a game is being played; it must end first");
                 return;
             }

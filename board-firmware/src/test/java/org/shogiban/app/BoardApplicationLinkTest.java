@@ -77,6 +77,7 @@ class BoardApplicationLinkTest {
         assertThat(link.arbiter(List.of("resume")).accepted()).isTrue();
         rig.run(100);
         assertThat(rig.app.view().phase()).isEqualTo(org.shogiban.session.BoardPhase.PLAYING);
+        rig.move("7g", "7f");
         assertThat(link.newGame(NewGameOptions.parse("time=main=600 sente=Habu")).text())
                 .isEqualTo("a game is being played; it must end first (resign, or the arbiter's abort)");
         assertThat(link.newGame(NewGameOptions.DEFAULTS).accepted()).isFalse();

@@ -100,7 +100,7 @@ class LinkProtocolTest {
     void getSendsTheRecordInTheFormatsEncodingByteExact() {
         GameRecord record = GameRecord.of(Position.startpos(), List.of(Move.parseUsi("7g7f"), Move.parseUsi("3c3d")))
                 .withHeader(RecordHeader.EMPTY.with(RecordHeader.SENTE, "先手の人"))
-                .withEnd(RecordEnd.of(EndKind.RESIGNATION, Side.GOTE));
+                .withEnd(RecordEnd.of(EndKind.RESIGNATION, Side.SENTE));
         board.records.put("current", record);
         for (String format : List.of("kif", "kifu", "ki2", "csa", "usi", "sfen", "jkf")) {
             byte[] expected = GameRecords.encode(record, org.shogiban.notation.RecordFormat.fromName(format));

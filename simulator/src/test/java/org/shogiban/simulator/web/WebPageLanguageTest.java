@@ -95,6 +95,24 @@ class WebPageLanguageTest {
     }
 
     @Test
+    void theJapanesePageSaysAnIllegalMoveInKifuWordsAndItsRecordsInJapanese() throws Exception {
+        open("ja");
+        drag("7g", "7e");
+        waitFor("the illegal move is logged", () -> text("#log").contains("反則手"));
+        assertThat(text("#log")).contains("1手目 先手の反則手 ☗７五歩（").doesNotContain("7g7e");
+        waitFor("the board asks for the pieces back", () -> text("#state-line").contains("反則手 ☗７五歩"));
+        assertThat(text("#state-line")).doesNotContain("7g7e");
+        drag("7e", "7g");
+        waitFor("the pieces are back", () -> !text("#state-line").contains("反則手"));
+        drag("7g", "7f");
+        waitFor("7g7f is played", () -> text("#log").contains("1手目 ☗７六歩"));
+
+        new Actions(browser).click(browser.findElement(By.cssSelector("[data-action='records']"))).perform();
+        waitFor("the records are listed", () -> text("#records-table").contains("1手"));
+        assertThat(text("#records-table")).contains("この対局：").doesNotContain("moves");
+    }
+
+    @Test
     void anEnglishBrowserGetsEnglishSwitchesToJapaneseAndKeepsIt() throws Exception {
         open("en-GB");
         assertThat(attr(By.tagName("html"), "lang")).isEqualTo("en");
