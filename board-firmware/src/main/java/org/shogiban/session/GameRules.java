@@ -261,6 +261,11 @@ final class GameRules {
             refuse(now, side.label() + " resigns", "no game is being played");
             return;
         }
+        RemoteMoves.Pending lit = match.remote().pending();
+        // resigning in reply to the lit move: it counts first, so the record has the resignation on the resigner's turn
+        if (lit != null && lit.side() != side && remote.countWaitingMove(now)) {
+            return;
+        }
         match.resign(side);
         log.info("ply {}: {} resigns", plies() + 1, side.label());
         finish(now);

@@ -246,6 +246,16 @@ final class Match {
         settings = asked.applyTo(boardSettings);
     }
 
+    /**
+     * The game being played becomes the one asked for as it stands (its moves, its clock and settings): its request
+     * (the players, the side played from elsewhere) is the asked one.
+     */
+    void keep(GameRequest asked) {
+        confirming = null;
+        request = asked;
+        remote.reset(asked.remote().orElse(null));
+    }
+
     /** A new game asked for during the game waits for the players to press MENU. */
     void awaitConfirmation(GameRequest asked) {
         confirming = asked;
