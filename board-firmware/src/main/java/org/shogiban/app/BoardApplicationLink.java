@@ -208,9 +208,16 @@ public final class BoardApplicationLink implements LinkedBoard {
         } catch (IllegalArgumentException e) {
             return BoardAnswer.refused(e.getMessage());
         }
+        if (host && options.moves().isPresent()) {
+            BoardAnswer kept = keep(options, request);
+            if (kept != null) {
+                return kept;
+            }
+        }
         BoardPhase phase = app.view().phase();
         boolean playing = phase == BoardPhase.PLAYING || phase == BoardPhase.PAUSED;
-        if (playing && !host) {
+        // a game with no move yet is not being played: the new one replaces it
+        if (playing && !host && app.view().plies() > 0) {
             return BoardAnswer.refused("a game is being played; it must end first (resign, or the arbiter's abort)");
         }
         if (playing && app.view().plies() > 0) {
@@ -282,11 +289,10 @@ public final class BoardApplicationLink implements LinkedBoard {
             return BoardAnswer.refused("status '" + status + "' is none of " + java.util.Arrays.toString(
                     GameStatus.values()));
         }
-        String who = winner.toLowerCase(java.util.Locale.ROOT);
-        if (!who.equals("sente") && !who.equals("gote") && !who.equals("none")) {
+        Side w = Side.read(winner).orElse(null);
+        if (w == null && !winner.equalsIgnoreCase("none")) {
             return BoardAnswer.refused("winner '" + winner + "' is not sente, gote or none");
         }
-        Side w = who.equals("sente") ? Side.SENTE : who.equals("gote") ? Side.GOTE : null;
         if (!ending.isFinal() || s.result() != null) {
             return BoardAnswer.accepted(s.result() != null ? "the game is over already" : "nothing to end");
         }
@@ -294,11 +300,39 @@ public final class BoardApplicationLink implements LinkedBoard {
         return BoardAnswer.accepted("the game ends: " + ending + " " + winner);
     }
 
+    /**
+     * A host's {@code NEW ... moves=...}: the game being played is kept and becomes the host's when it is that game
+     * as it stands (same start, its moves beginning with those (a player may have moved since the host looked), no
+     * other side played from elsewhere, the same time control and mode); null when it is not, and the {@code NEW} is
+     * taken as without {@code moves}.
+     */
+    private BoardAnswer keep(NewGameOptions options, GameRequest request) {
+        BoardSnapshot s = app.snapshot();
+        GameSettings next = request.applyTo(app.session().boardSettings());
+        Side hostNow = hostSide(s);
+        Side asked = request.remote().orElseThrow().side();
+        boolean noEngine = s.players().values().stream().noneMatch(p -> "engine".equals(p.get("kind")));
+        String time = next.timeControl().isNone() ? null : next.timeControl().spec();
+        List<String> known = options.moves().orElseThrow();
+        if (!"PLAYING".equals(s.phase()) || s.moves().size() < known.size()
+                || !s.moves().subList(0, known.size()).equals(known) || !noEngine
+                || (hostNow != null && hostNow != asked) || s.startSfen() == null
+                || !Position.fromSfen(s.startSfen()).equals(next.start()) || !java.util.Objects.equals(time,
+                s.timeControl()) || !PlayMode.of(next).label().equals(s.mode())) {
+            return null;
+        }
+        app.submit(new SessionInput.NewGame(app.now(), options.toRequest(GameRequest.WhilePlaying.ADOPT)));
+        GameRequest.Players players = request.players();
+        return BoardAnswer.accepted("the game goes on as the host's: host " + asked.label() + ", "
+                + s.moves().size() + " moves kept" + (players.sente() == null ? "" : ", sente " + players.sente())
+                + (players.gote() == null ? "" : ", gote " + players.gote()));
+    }
+
     /** The side the host plays in the snapshot's game, or null. */
     private static Side hostSide(BoardSnapshot s) {
         for (var p : s.players().entrySet()) {
             if (RemotePlayer.HOST.equals(p.getValue().get("kind"))) {
-                return p.getKey().equals("sente") ? Side.SENTE : Side.GOTE;
+                return Side.read(p.getKey()).orElseThrow();
             }
         }
         return null;

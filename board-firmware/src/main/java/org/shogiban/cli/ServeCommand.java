@@ -235,10 +235,16 @@ final class ServeCommand implements CliCommand {
                         config == null ? java.util.Optional.empty() : config.link().arbiterPin(), boardId())
                 .ifPresent(s -> assembly.part(HallLinks.part(s)));
         // the engine a player can ask for (NEW ... engine=gote): the configured one, else Fairy-Stockfish if installed
-        EnginePlayer.settings(config == null ? java.util.Optional.empty() : config.engine().command(),
-                        EngineSettings.parseOptions(config == null ? "" : config.engine().options()))
-                .ifPresent(e -> assembly.part(b -> EnginePlayer.attach(b.application(), e)));
-        AssembledBoard assembled = assembly.assemble();
+        AssembledBoard assembled;
+        try {
+            EnginePlayer.settings(config == null ? java.util.Optional.empty() : config.engine().command(),
+                            EngineSettings.parseOptions(config == null ? "" : config.engine().options()))
+                    .ifPresent(e -> assembly.part(b -> EnginePlayer.attach(b.application(), e)));
+            // a records directory that cannot be used is said here, before the first game
+            assembled = assembly.assemble();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         BoardApplication app = assembled.application();
         ServiceMonitor monitor = new ServiceMonitor(SdNotify.fromEnvironment(environment), watchdog, app::view,
                 clock);
