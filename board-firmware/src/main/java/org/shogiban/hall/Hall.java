@@ -15,13 +15,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
-import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
-import org.eclipse.paho.client.mqttv3.MqttCallbackExtended;
-import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
-import org.eclipse.paho.client.mqttv3.MqttException;
-import org.eclipse.paho.client.mqttv3.MqttMessage;
-import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import org.eclipse.paho.mqttv5.client.IMqttToken;
+import org.eclipse.paho.mqttv5.client.MqttAsyncClient;
+import org.eclipse.paho.mqttv5.client.MqttCallback;
+import org.eclipse.paho.mqttv5.client.MqttClientException;
+import org.eclipse.paho.mqttv5.client.MqttConnectionOptions;
+import org.eclipse.paho.mqttv5.client.MqttDisconnectResponse;
+import org.eclipse.paho.mqttv5.client.persist.MemoryPersistence;
+import org.eclipse.paho.mqttv5.common.MqttException;
+import org.eclipse.paho.mqttv5.common.MqttMessage;
+import org.eclipse.paho.mqttv5.common.packet.MqttProperties;
+import org.shogiban.notation.RecordFormat;
 import org.shogiban.link.LoggedEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,15 +36,22 @@ import org.slf4j.LoggerFactory;
  * ({@link EventFeed}; a gap is filled by asking the board {@code SINCE}, as is everything after the hall's own
  * reconnection), keeps the last snapshot, record and status, raises the arbiter's calls, and sends commands
  * ({@link #command}) and a round's pairings. Each change bumps a version the page waits on ({@link #awaitChange}).
+ *
+ * <p>MQTT 5 with a session the broker keeps for {@link #SESSION_EXPIRY_SECONDS} after the hall left (the events of
+ * that time wait for it there). Per move it does no more than take the events and keep the snapshot and the record
+ * as they came (raw text): each is read when something asks (the page's view, once per version; a relay file, once
+ * per record and format), not on arrival.
  */
 public final class Hall implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Hall.class);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String[] KINDS = {"status", "state", "events", "record", "cmd/reply"};
+    /** How long the broker keeps the hall's session (its subscriptions and the messages for it) after it left. */
+    public static final long SESSION_EXPIRY_SECONDS = 3600;
 
     private final String hallId;
     private final MqttAsyncClient client;
-    private final MqttConnectOptions options;
+    private final MqttConnectionOptions options;
     private final Map<String, HallBoard> boards = new TreeMap<>();
     private final Map<String, CompletableFuture<JsonNode>> waiting = new ConcurrentHashMap<>();
     private final Rounds rounds = new Rounds();
@@ -48,6 +59,8 @@ public final class Hall implements AutoCloseable {
     private final Object changed = new Object();
     private final PrintWriter trace;
     private long version;
+    private long viewVersion = -1;
+    private ObjectNode view;
 
     /**
      * @param broker the broker's URL
@@ -61,19 +74,19 @@ public final class Hall implements AutoCloseable {
         this.hallId = hallId;
         this.trace = trace;
         client = new MqttAsyncClient(broker, "shogiban-hall-" + hallId, new MemoryPersistence());
-        options = new MqttConnectOptions();
-        options.setCleanSession(false);
+        options = new MqttConnectionOptions();
+        options.setCleanStart(false);
+        options.setSessionExpiryInterval(SESSION_EXPIRY_SECONDS);
         options.setAutomaticReconnect(true);
-        options.setMaxReconnectDelay(2000);
+        options.setAutomaticReconnectDelay(1, 2);
         options.setKeepAliveInterval(10);
-        options.setMaxInflight(1000);
         if (username != null) {
             options.setUserName(username);
         }
         if (password != null) {
-            options.setPassword(password.toCharArray());
+            options.setPassword(password.getBytes(StandardCharsets.UTF_8));
         }
-        client.setCallback(new MqttCallbackExtended() {
+        client.setCallback(new MqttCallback() {
             @Override
             public void connectComplete(boolean reconnect, String serverURI) {
                 log.info("hall {}: connected to {}{}", hallId, serverURI, reconnect ? " again" : "");
@@ -84,8 +97,19 @@ public final class Hall implements AutoCloseable {
             }
 
             @Override
-            public void connectionLost(Throwable cause) {
-                log.warn("hall {}: lost the broker: {}", hallId, cause == null ? "-" : cause.getMessage());
+            public void disconnected(MqttDisconnectResponse response) {
+                log.warn("hall {}: lost the broker: {}", hallId, response == null || response.getException() == null
+                        ? "-" : response.getException().getMessage());
+            }
+
+            @Override
+            public void mqttErrorOccurred(MqttException e) {
+                log.warn("hall {}: {}", hallId, e.toString());
+            }
+
+            @Override
+            public void authPacketArrived(int reasonCode, MqttProperties properties) {
+                // no enhanced authentication
             }
 
             @Override
@@ -98,7 +122,7 @@ public final class Hall implements AutoCloseable {
             }
 
             @Override
-            public void deliveryComplete(IMqttDeliveryToken token) {
+            public void deliveryComplete(IMqttToken token) {
                 // commands are answered on cmd/reply
             }
         });
@@ -146,18 +170,16 @@ public final class Hall implements AutoCloseable {
             switch (parsed[1]) {
                 case "status" -> b.status = new String(payload, StandardCharsets.UTF_8);
                 case "state" -> {
-                    JsonNode s = json(payload);
-                    if (s != null) {
-                        b.state = s;
-                        b.stateMillis = now;
-                        b.feed.startAfter(s.path("seq").asLong());
+                    b.state(new String(payload, StandardCharsets.UTF_8), now);
+                    if (b.feed.last() < 0 && b.state() != null) {
+                        // the first news of a board: where its events start (read once, not per snapshot)
+                        b.feed.startAfter(b.state().path("seq").asLong());
                     }
                 }
                 case "record" -> {
-                    b.recordJkf = new String(payload, StandardCharsets.UTF_8);
-                    JsonNode r = json(payload);
-                    b.recordHeader = r == null ? null : r.path("header");
-                    String game = b.state == null ? null : b.state.path("gameId").asText(null);
+                    b.record(new String(payload, StandardCharsets.UTF_8));
+                    String game = b.gameId != null ? b.gameId
+                            : b.state() == null ? null : b.state().path("gameId").asText(null);
                     if (game != null) {
                         b.records.put(game, b.recordJkf);
                     }
@@ -217,10 +239,20 @@ public final class Hall implements AutoCloseable {
     // ------------------------------------------------------------------------------------------------ outgoing
 
     private void send(String board, String id, String line, String pin) {
-        try {
-            client.publish(new HallTopics(hallId, board).cmd(), HallCommands.command(id, line, pin), 1, false);
-        } catch (MqttException e) {
-            log.warn("hall {}: command to {} not sent: {}", hallId, board, e.toString());
+        long until = System.nanoTime() + 5_000_000_000L;
+        while (true) {
+            try {
+                client.publish(new HallTopics(hallId, board).cmd(), HallCommands.command(id, line, pin), 1, false);
+                return;
+            } catch (MqttException e) {
+                // the broker's receive maximum (Mosquitto: 20 in flight): a round's pairings wait their turn
+                if (e.getReasonCode() == MqttClientException.REASON_CODE_MAX_INFLIGHT && System.nanoTime() < until) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(5_000_000);
+                    continue;
+                }
+                log.warn("hall {}: command to {} not sent: {}", hallId, board, e.toString());
+                return;
+            }
         }
     }
 
@@ -287,8 +319,16 @@ public final class Hall implements AutoCloseable {
         return version;
     }
 
-    /** The whole hall as the page reads it. */
+    /** The whole hall as the page reads it: built once per version (every open page reads the same). */
     public synchronized ObjectNode view() {
+        if (viewVersion != version || view == null) {
+            view = buildView();
+            viewVersion = version;
+        }
+        return view;
+    }
+
+    private ObjectNode buildView() {
         ObjectNode o = JSON.createObjectNode();
         o.put("hall", hallId);
         o.put("version", version);
@@ -300,11 +340,10 @@ public final class Hall implements AutoCloseable {
             n.put("status", b.status);
             n.put("seq", b.feed.last());
             n.put("flagged", b.flagged());
-            n.set("state", b.state);
-            n.put("sente", b.recordHeader == null ? null : b.recordHeader.path("先手").asText(
-                    b.recordHeader.path("下手").asText(null)));
-            n.put("gote", b.recordHeader == null ? null : b.recordHeader.path("後手").asText(
-                    b.recordHeader.path("上手").asText(null)));
+            n.set("state", b.state());
+            JsonNode header = b.recordHeader();
+            n.put("sente", header == null ? null : header.path("先手").asText(header.path("下手").asText(null)));
+            n.put("gote", header == null ? null : header.path("後手").asText(header.path("上手").asText(null)));
             for (HallBoard.Call c : b.calls) {
                 ObjectNode cn = calls.addObject();
                 cn.put("board", c.board());
@@ -324,6 +363,15 @@ public final class Hall implements AutoCloseable {
         return b == null ? Optional.empty() : Optional.ofNullable(b.recordJkf);
     }
 
+    /**
+     * The relay's file of a board's current game in a format: made once per record and format, then served from
+     * memory to every reader until the next move.
+     */
+    public synchronized Optional<RelayFile> relayFile(String board, RecordFormat format) {
+        HallBoard b = boards.get(board);
+        return b == null || b.recordJkf == null ? Optional.empty() : Optional.of(b.relayFile(format));
+    }
+
     /** The record of a board's game by id (JKF). */
     public synchronized Optional<String> record(String board, String gameId) {
         HallBoard b = boards.get(board);
@@ -338,17 +386,17 @@ public final class Hall implements AutoCloseable {
     /** A board's game (null: its current one) and its result: {@code [gameId, result or null]}, or null. */
     synchronized String[] resultOf(String board, String gameId) {
         HallBoard b = boards.get(board);
-        if (b == null || b.state == null) {
+        if (b == null || b.state() == null) {
             return null;
         }
-        String game = gameId != null ? gameId : b.state.path("gameId").asText(null);
+        String game = gameId != null ? gameId : b.state().path("gameId").asText(null);
         return game == null ? null : new String[] {game, b.results.get(game)};
     }
 
     /** The game a board shows now (its snapshot's {@code gameId}), or null. */
     public synchronized String currentGame(String board) {
         HallBoard b = boards.get(board);
-        return b == null || b.state == null ? null : b.state.path("gameId").asText(null);
+        return b == null || b.state() == null ? null : b.state().path("gameId").asText(null);
     }
 
     /** How many events the hall took from a board, and how many it received again. */

@@ -7,6 +7,24 @@ import java.util.List;
 import java.util.Map;
 import org.shogiban.link.LoggedEvent;
 
+/** Reading JSON text that may not be JSON. */
+final class Json {
+    private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER =
+            new com.fasterxml.jackson.databind.ObjectMapper();
+
+    private Json() {
+    }
+
+    /** The document, or null when the text is not JSON. */
+    static JsonNode read(String text) {
+        try {
+            return MAPPER.readTree(text);
+        } catch (java.io.IOException e) {
+            return null;
+        }
+    }
+}
+
 /**
  * What the hall knows of one board: online or not, its last snapshot and record, its events in order (an
  * {@link EventFeed}), the calls to the arbiter it raised, and the records of its games by game id. Owned by
@@ -20,9 +38,14 @@ final class HallBoard {
     final String id;
     final EventFeed feed = new EventFeed();
     String status = "unknown";
-    JsonNode state;
+    /** The last snapshot as it came, and read (null until something asks). */
+    private String stateText;
+    private JsonNode state;
     String recordJkf;
-    JsonNode recordHeader;
+    /** The record's header, read from {@link #recordJkf} when asked; the relay's files made from it, by format. */
+    private JsonNode recordHeader;
+    private final Map<org.shogiban.notation.RecordFormat, RelayFile> relayFiles =
+            new java.util.EnumMap<>(org.shogiban.notation.RecordFormat.class);
     long stateMillis;
     long lastAskMillis;
     final List<Call> calls = new ArrayList<>();
@@ -35,6 +58,45 @@ final class HallBoard {
 
     HallBoard(String id) {
         this.id = id;
+    }
+
+    /** A snapshot arrived: kept as text, read when asked. */
+    void state(String text, long wallMillis) {
+        stateText = text;
+        state = null;
+        stateMillis = wallMillis;
+    }
+
+    /** The last snapshot, read once per snapshot; null before the first (or when it is not JSON). */
+    JsonNode state() {
+        if (state == null && stateText != null) {
+            state = Json.read(stateText);
+            if (state == null) {
+                stateText = null;
+            }
+        }
+        return state;
+    }
+
+    /** A record arrived: kept as text; its header and relay files are made again when asked. */
+    void record(String jkf) {
+        recordJkf = jkf;
+        recordHeader = null;
+        relayFiles.clear();
+    }
+
+    /** The current record's header (JKF), read once per record; null when none. */
+    JsonNode recordHeader() {
+        if (recordHeader == null && recordJkf != null) {
+            JsonNode r = Json.read(recordJkf);
+            recordHeader = r == null ? null : r.path("header");
+        }
+        return recordHeader;
+    }
+
+    /** The current record as a relay file in a format, made once per record and format. */
+    RelayFile relayFile(org.shogiban.notation.RecordFormat format) {
+        return relayFiles.computeIfAbsent(format, f -> RelayFile.of(recordJkf, f));
     }
 
     /** Takes an event in order: keeps the game id and the result, raises the calls. */

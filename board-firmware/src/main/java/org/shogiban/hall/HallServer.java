@@ -237,12 +237,12 @@ public final class HallServer implements AutoCloseable {
         int dot = name.lastIndexOf('.');
         String board = dot < 0 ? "" : name.substring(0, dot);
         Optional<RecordFormat> format = dot < 0 ? Optional.empty() : RelayFile.format(name.substring(dot + 1));
-        Optional<String> jkf = format.isEmpty() ? Optional.empty() : hall.record(board);
-        if (jkf.isEmpty()) {
+        Optional<RelayFile> relay = format.isEmpty() ? Optional.empty() : hall.relayFile(board, format.get());
+        if (relay.isEmpty()) {
             error(x, 404, "no game on board '" + board + "' (files: <board>.kif, .kifu, .csa, .jkf)");
             return;
         }
-        RelayFile file = RelayFile.of(jkf.get(), format.get());
+        RelayFile file = relay.get();
         x.getResponseHeaders().set("ETag", file.etag());
         if (file.matches(x.getRequestHeaders().getFirst("If-None-Match"))) {
             x.sendResponseHeaders(304, -1);
