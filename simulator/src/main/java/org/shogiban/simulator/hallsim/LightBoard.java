@@ -61,6 +61,7 @@ final class LightBoard implements AutoCloseable {
     private int next;
     private long nextMoveAtMillis;
     private int gamesPlayed;
+    private int resyncs;
 
     LightBoard(String id, Path state, HallSettings settings, Pace pace, long seed, PrintWriter acks) {
         this.id = id;
@@ -81,6 +82,11 @@ final class LightBoard implements AutoCloseable {
                 });
         board = assembly.assemble();
         app = board.application();
+    }
+
+    /** The moves the board counted. */
+    int movesCounted() {
+        return moves.get();
     }
 
     /** The games finished. */
@@ -143,9 +149,27 @@ final class LightBoard implements AutoCloseable {
             passTo(offset + e.timeMillis(), -1);
             SimulatedHands.apply(hardware, physical, e);
         }
-        passTo(clock.millis() + 2000, before);
+        passTo(clock.millis() + 4000, before);
         position = position.play(m);
         next++;
+        Position shown = app.game().map(g -> g.current()).orElse(position);
+        if (!shown.toSfen().equals(position.toSfen())) {
+            // the board read the hand otherwise (a rare handling the inference took another way): the players put
+            // the pieces as the board has them and play on from there
+            resyncs++;
+            log.debug("light board {}: the board reads {}, the players had {}; laid out again", id, shown.toSfen(),
+                    position.toSfen());
+            SimulatedHands.layOut(hardware, shown);
+            passTo(clock.millis() + 1000, -1);
+            position = shown;
+            game = SimulatedHands.randomGame(random, shown, 20);
+            next = 0;
+        }
+    }
+
+    /** How often the board read a move otherwise than the players made it (and they laid its position out). */
+    int resyncs() {
+        return resyncs;
     }
 
     /** Ends the game on the board (the player to move resigns) and lays the next one out. */

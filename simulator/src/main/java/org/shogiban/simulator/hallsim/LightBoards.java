@@ -33,8 +33,16 @@ final class LightBoards {
                     }
                 }, 1000L * i / boards.size(), 1000, TimeUnit.MILLISECONDS);
             }
+            long said = System.nanoTime();
             while (games == 0 || boards.stream().anyMatch(b -> b.gamesPlayed() < games)) {
                 Thread.sleep(500);
+                if (System.nanoTime() - said > 30_000_000_000L) {
+                    said = System.nanoTime();
+                    log.info("light boards: {} moves counted, {} games finished, {} positions laid out again",
+                            boards.stream().mapToInt(LightBoard::movesCounted).sum(),
+                            boards.stream().mapToInt(LightBoard::gamesPlayed).sum(),
+                            boards.stream().mapToInt(LightBoard::resyncs).sum());
+                }
             }
         } finally {
             driver.shutdownNow();

@@ -58,8 +58,13 @@ final class SimulatedHands {
 
     /** A random legal game that hands can play, stopping before it would end by itself. */
     static List<Move> randomGame(Random random, int plies) {
+        return randomGame(random, Position.startpos(), plies);
+    }
+
+    /** Random legal moves from a position that hands can play, stopping before the game would end by itself. */
+    static List<Move> randomGame(Random random, Position from, int plies) {
         List<Move> moves = new ArrayList<>();
-        Position p = Position.startpos();
+        Position p = from;
         for (int i = 0; i < plies; i++) {
             List<Move> legal = new ArrayList<>();
             for (Move m : p.legalMoves()) {
