@@ -6,7 +6,7 @@
 # each in the steady window (after the first WARM seconds, when every board plays), with the hall's CPU per move.
 # With PAGES=n and READERS=m, n arbiter pages long-poll /api/hall and m relay readers poll /relay/<board>.kif every
 # 2 s with If-None-Match (one Python process; its answers per second and p99 are printed).
-# Usage: [SIM_BOARD=light] [SIM_OPTS=-Xmx3g] [PAGES=20 READERS=200] [WARM=20] \
+# Usage: [SIM_BOARD=light] [SIM_OPTS=-Xmx3g] [HALL_OPTS=...] [PAGES=20 READERS=200] [WARM=20] \
 #        bash simulator/src/test/tools/hall-load.sh BOARDS [casual|blitz] [SECONDS]
 #        (jars built first: ./mvnw -q -pl simulator -am package -DskipTests)
 set -euo pipefail
@@ -18,7 +18,7 @@ printf 'listener %s 127.0.0.1\nallow_anonymous true\nuser root\npersistence fals
   "$port" > "$work/mosquitto.conf"
 /usr/sbin/mosquitto -c "$work/mosquitto.conf" > "$work/mosquitto.log" 2>&1 & broker=$!
 sleep 0.5
-"$java" -jar board-firmware/target/shogiban.jar hall --broker "tcp://127.0.0.1:$port" --port 0 \
+"$java" ${HALL_OPTS:-} -jar board-firmware/target/shogiban.jar hall --broker "tcp://127.0.0.1:$port" --port 0 \
   --trace "$work/trace.txt" > "$work/hall.log" 2>&1 & hall=$!
 sleep 2
 "$java" ${SIM_OPTS:-} -jar simulator/target/shogiban-simulator.jar hall-sim --broker "tcp://127.0.0.1:$port" --boards "$boards" \

@@ -138,7 +138,9 @@ public final class Hall implements AutoCloseable {
         int[] qos = new int[KINDS.length];
         for (int i = 0; i < KINDS.length; i++) {
             filters[i] = HallTopics.hallPrefix(hallId) + "+/" + KINDS[i];
-            qos[i] = 1;
+            // the events and the replies at QoS 1 (each counts); the retained status, snapshot and record at QoS 0:
+            // each supersedes the one before and a reconnection brings the last one again (no acknowledgement each)
+            qos[i] = KINDS[i].equals("events") || KINDS[i].equals("cmd/reply") ? 1 : 0;
         }
         try {
             client.subscribe(filters, qos);
