@@ -48,6 +48,8 @@ public final class Hall implements AutoCloseable {
     private static final String[] KINDS = {"status", "state", "events", "record", "cmd/reply"};
     /** How long the broker keeps the hall's session (its subscriptions and the messages for it) after it left. */
     public static final long SESSION_EXPIRY_SECONDS = 3600;
+    /** The page's long poll answers at the start of a frame this long: at most four views a second. */
+    public static final long FRAME_MILLIS = 250;
 
     private final String hallId;
     private final MqttAsyncClient client;
@@ -61,6 +63,9 @@ public final class Hall implements AutoCloseable {
     private long version;
     private long viewVersion = -1;
     private ObjectNode view;
+    private byte[] viewBytes;
+    private long viewBytesVersion = -1;
+    private long viewFrame;
 
     /**
      * @param broker the broker's URL
@@ -302,18 +307,24 @@ public final class Hall implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------------------ the page
 
-    /** Waits until the version passes {@code after} (at most {@code millis}); returns the version now. */
+    /**
+     * Waits until the version passes {@code after} (at most {@code millis}), then until the next frame of
+     * {@link #FRAME_MILLIS} begins (so the changes of a frame go out together and every open page reads the same view,
+     * at most four times a second however many boards change); returns the version now.
+     */
     public long awaitChange(long after, long millis) throws InterruptedException {
         long until = System.nanoTime() + millis * 1_000_000;
         synchronized (changed) {
             while (version() <= after) {
                 long left = (until - System.nanoTime()) / 1_000_000;
                 if (left <= 0) {
-                    break;
+                    return version();
                 }
                 changed.wait(left);
             }
         }
+        long now = System.currentTimeMillis();
+        Thread.sleep(FRAME_MILLIS - now % FRAME_MILLIS);
         return version();
     }
 
@@ -321,13 +332,27 @@ public final class Hall implements AutoCloseable {
         return version;
     }
 
-    /** The whole hall as the page reads it: built once per version (every open page reads the same). */
+    /** The whole hall as the page reads it, as of the last change (built once per version). */
     public synchronized ObjectNode view() {
-        if (viewVersion != version || view == null) {
+        if (view == null || viewVersion != version) {
             view = buildView();
             viewVersion = version;
         }
         return view;
+    }
+
+    /**
+     * {@link #view()} as the page's long poll sends it: JSON written at most once per frame of {@link #FRAME_MILLIS}
+     * for every open page (so up to that much older than the last change).
+     */
+    public synchronized byte[] viewJson() {
+        long frame = System.currentTimeMillis() / FRAME_MILLIS;
+        if (viewBytes == null || viewBytesVersion != version && frame != viewFrame) {
+            viewBytes = view().toString().getBytes(StandardCharsets.UTF_8);
+            viewBytesVersion = version;
+            viewFrame = frame;
+        }
+        return viewBytes;
     }
 
     private ObjectNode buildView() {
