@@ -62,7 +62,6 @@ public final class HallConnection implements AutoCloseable {
     static final int WINDOW = 16;
     private static final String KEEPER = "event thread";
     private static final String PUBLISHER = "publishing thread";
-    private static final String QUEUE = "event queue";
 
     /** A message on the command topic. */
     private record Command(String topic, byte[] payload) {
@@ -227,8 +226,8 @@ public final class HallConnection implements AutoCloseable {
             return;
         }
         if (notQueued.getAndIncrement() == 0) {
-            faults.threadFailed(QUEUE, new IllegalStateException(INBOX_CAPACITY + " events wait to be kept; event "
-                    + e.seq() + " and later ones are not queued" + (keeps ? "" : " (the USB link keeps them)")));
+            faults.queueFull(INBOX_CAPACITY + " events wait to be kept; event " + e.seq() + " and later ones are not"
+                    + " queued" + (keeps ? "" : " (the USB link keeps them)"));
         }
         wake();
     }
@@ -273,7 +272,7 @@ public final class HallConnection implements AutoCloseable {
         if (notQueued.get() > 0 && inbox.isEmpty()) {
             log.warn("hall: board {}: {} events were not queued while the queue was full", topics.boardId(),
                     notQueued.getAndSet(0));
-            faults.threadWorks(QUEUE);
+            faults.queueWorks();
         }
         changed = true;
         wake();

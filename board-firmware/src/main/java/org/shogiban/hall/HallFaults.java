@@ -13,6 +13,7 @@ import org.shogiban.hal.FaultReporter;
 final class HallFaults {
     /** How long the broker may be away before the board says so (a broker restart takes about a second). */
     static final long GRACE_MILLIS = 2000;
+    private static final String QUEUE = "event queue";
 
     private final FaultReporter reporter;
     private final String chip;
@@ -65,9 +66,20 @@ final class HallFaults {
         }
     }
 
-    /** One of the connection's threads failed on {@code what}; it goes on. */
+    /** One of the connection's threads failed on an unexpected error; it goes on. */
     void threadFailed(String thread, RuntimeException e) {
-        device(thread).failed("failed (" + e + "); it goes on", null);
+        device(thread).failed("failed (" + e.getClass().getSimpleName() + (e.getMessage() == null ? ""
+                : ": " + e.getMessage()) + "); it goes on", null);
+    }
+
+    /** The hand-over queue was full: events not queued. */
+    void queueFull(String why) {
+        device(QUEUE).failed(why, null);
+    }
+
+    /** The hand-over queue took every event again. */
+    void queueWorks() {
+        threadWorks(QUEUE);
     }
 
     /** The thread did its work again. */

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.shogiban.app.LedPlanner;
+import org.shogiban.hal.StatusLed;
 import org.shogiban.link.LoggedEvent;
 
 /**
@@ -115,12 +117,15 @@ class HallMqtt5Test {
                 assertThat(until(board, () -> faults(board).contains(fault))).as("%s", faults(board)).isTrue();
                 long seconds = (System.nanoTime() - begin) / 1_000_000_000L;
                 assertThat(seconds).as("said within seconds").isLessThanOrEqualTo(5);
+                assertThat(board.hardware.leds.current().status(StatusLed.FAULT)).as("the status LED")
+                        .isEqualTo(LedPlanner.FAULT);
                 assertThat(until(board, () -> eventLines(board).stream().anyMatch(l -> l.contains(" FAULT failed "
                         + url + " hall h1: the broker is not reached")))).as("%s", eventLines(board)).isTrue();
                 board.move("7g7f");
                 broker.restart();
                 try (Subscriber hall = new Subscriber(url, null, null, BOARD + "#")) {
                     assertThat(until(board, () -> !faults(board).contains(fault))).as("it kept trying").isTrue();
+                    assertThat(board.hardware.leds.current().status(StatusLed.FAULT)).isNotEqualTo(LedPlanner.FAULT);
                     assertThat(hall.await(s -> s.events().stream().anyMatch(e -> e.event().text().contains(
                             "7g7f")))).isTrue();
                 }
