@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import org.eclipse.paho.mqttv5.client.IMqttToken;
 import org.eclipse.paho.mqttv5.client.MqttAsyncClient;
 import org.eclipse.paho.mqttv5.client.MqttCallback;
@@ -33,9 +31,7 @@ import org.slf4j.LoggerFactory;
  * A board's connection to the hall's MQTT broker (docs/hall.md), in MQTT 5. It owns two threads and nothing of the
  * game:
  * <ul>
- *   <li>{@code shogiban-hall-keep} takes the board's numbered events (handed over on the board's thread, which only
- *       queues them) and, when this connection owns the event log, forces them to it; when the USB link owns it, it
- *       waits until the link has kept them. So nothing goes out that is not on the board's disk;
+ *   <li>{@code shogiban-hall-keep} ({@link EventKeeper}) gets the board's events onto its disk before they go out;
  *   <li>{@code shogiban-hall-publish} connects (again and again, backing off up to 5 s, while the broker is away),
  *       publishes every kept event above the {@link SentMark} in order with QoS 1, moves the mark when the broker has
  *       acknowledged them, publishes the retained snapshot and record when they changed, and answers {@code cmd}.
@@ -46,9 +42,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>What goes wrong is shown as a fault naming the hall ({@link HallFaults}): the broker not reached, a publish the
  * broker refused (its reason code; the event stays unpublished and is tried again), a failure of either thread
- * (which logs it and goes on). The hand-over queue is bounded ({@link #INBOX_CAPACITY}, the event log's size): should
- * the keeping thread fall that far behind, further events are not queued (never blocking the game), counted and
- * shown as a fault; with the USB link keeping the log they are still published from it.
+ * (which logs it and goes on).
  */
 public final class HallConnection implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HallConnection.class);
@@ -56,11 +50,8 @@ public final class HallConnection implements AutoCloseable {
     private static final long MAX_BACKOFF_MILLIS = 5000;
     /** How long the broker keeps a board's session (its subscription and the commands sent to it) after it left. */
     public static final long SESSION_EXPIRY_SECONDS = 3600;
-    /** Events handed over and not yet kept, at most. */
-    static final int INBOX_CAPACITY = 10_000;
     /** QoS 1 publishes awaiting their acknowledgement, at most (Mosquitto's default receive maximum is 20). */
     static final int WINDOW = 16;
-    private static final String KEEPER = "event thread";
     private static final String PUBLISHER = "publishing thread";
 
     /** A message on the command topic. */
@@ -79,9 +70,7 @@ public final class HallConnection implements AutoCloseable {
     private final SentMark mark;
     private final HallCommands commands;
     private final HallFaults faults;
-    private final BlockingQueue<LoggedEvent> inbox = new ArrayBlockingQueue<>(INBOX_CAPACITY);
     private final BlockingQueue<Command> commandInbox = new ArrayBlockingQueue<>(256);
-    private final AtomicLong notQueued = new AtomicLong();
     private final Object signal = new Object();
     private boolean woken;
     private volatile boolean running;
@@ -90,7 +79,7 @@ public final class HallConnection implements AutoCloseable {
     private volatile long published;
     private MqttAsyncClient client;
     private AutoCloseable subscription;
-    private Thread keeper;
+    private final EventKeeper keeper;
     private Thread publisher;
     private String lastState;
     private String lastRecord;
@@ -117,6 +106,10 @@ public final class HallConnection implements AutoCloseable {
                 settings.version(), topics.boardId()), topics.boardId());
         this.faults = new HallFaults(Objects.requireNonNull(faults, "faults"), topics.hallId(), settings.broker());
         this.published = mark.value();
+        this.keeper = new EventKeeper(events, keeps, this.faults, topics.boardId(), () -> {
+            changed = true;
+            wake();
+        });
     }
 
     /** Subscribes to the board's events and starts the threads (the first connection is tried at once). */
@@ -170,8 +163,8 @@ public final class HallConnection implements AutoCloseable {
             }
         });
         running = true;
-        subscription = board.subscribe(this::handOver);
-        keeper = thread("shogiban-hall-keep-" + topics.boardId(), this::keepLoop);
+        subscription = board.subscribe(keeper::handOver);
+        keeper.start();
         publisher = thread("shogiban-hall-publish-" + topics.boardId(), this::publishLoop);
         log.info("hall: board {} in hall {} via {}; events published from {}", topics.boardId(), topics.hallId(),
                 settings.broker(), mark.value() + 1);
@@ -193,7 +186,7 @@ public final class HallConnection implements AutoCloseable {
 
     /** Events the board handed over that the full queue did not take (the keeping thread fell behind). */
     public long notQueued() {
-        return notQueued.get();
+        return keeper.notQueued();
     }
 
     private void wake() {
@@ -216,74 +209,6 @@ public final class HallConnection implements AutoCloseable {
             woken = false;
         }
         return running;
-    }
-
-    // ------------------------------------------------------------------------------------------------ keeping
-
-    /** On the board's thread: queue the event, never wait. */
-    private void handOver(LoggedEvent e) {
-        if (inbox.offer(e)) {
-            return;
-        }
-        if (notQueued.getAndIncrement() == 0) {
-            faults.queueFull(INBOX_CAPACITY + " events wait to be kept; event " + e.seq() + " and later ones are not"
-                    + " queued" + (keeps ? "" : " (the USB link keeps them)"));
-        }
-        wake();
-    }
-
-    private void keepLoop() {
-        List<LoggedEvent> batch = new ArrayList<>();
-        while (running || !inbox.isEmpty() || !batch.isEmpty()) {
-            try {
-                if (batch.isEmpty()) {
-                    LoggedEvent first = inbox.poll(200, java.util.concurrent.TimeUnit.MILLISECONDS);
-                    if (first == null) {
-                        continue;
-                    }
-                    batch.add(first);
-                    inbox.drainTo(batch, 511);
-                }
-                keepBatch(batch);
-                batch.clear();
-                faults.threadWorks(KEEPER);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (RuntimeException e) {
-                // the batch stays and is tried again (in order); the thread goes on
-                faults.threadFailed(KEEPER, e);
-                if (!running) {
-                    log.warn("hall: board {}: events {}..{} not kept at the stop", topics.boardId(),
-                            batch.get(0).seq(), batch.get(batch.size() - 1).seq());
-                    return;
-                }
-                LockSupport.parkNanos(1_000_000_000L);
-            }
-        }
-    }
-
-    private void keepBatch(List<LoggedEvent> batch) throws InterruptedException {
-        if (keeps) {
-            events.keep(batch);
-        } else {
-            awaitKept(batch.get(batch.size() - 1).seq());
-        }
-        if (notQueued.get() > 0 && inbox.isEmpty()) {
-            log.warn("hall: board {}: {} events were not queued while the queue was full", topics.boardId(),
-                    notQueued.getAndSet(0));
-            faults.queueWorks();
-        }
-        changed = true;
-        wake();
-    }
-
-    /** With the USB link keeping the log: waits (at most 2 s) until it has kept an event. */
-    private void awaitKept(long seq) throws InterruptedException {
-        long until = System.nanoTime() + 2_000_000_000L;
-        while (events.lastSeq() < seq && System.nanoTime() < until) {
-            Thread.sleep(2);
-        }
     }
 
     // ------------------------------------------------------------------------------------------------ publishing
@@ -334,10 +259,11 @@ public final class HallConnection implements AutoCloseable {
         o.setWill(topics.status(), new MqttMessage(ascii("offline"), 1, true, new MqttProperties()));
         settings.username().ifPresent(o::setUserName);
         settings.password().ifPresent(p -> o.setPassword(p.getBytes(StandardCharsets.UTF_8)));
+        long attempt = nowMillis();
         try {
             client.connect(o).waitForCompletion(5000);
         } catch (MqttException e) {
-            faults.unreachable(e.getMessage() == null ? e.toString() : e.getMessage(), nowMillis());
+            faults.unreachable(e.getMessage() == null ? e.toString() : e.getMessage(), attempt, nowMillis());
             log.debug("hall: board {}: broker {} not reached: {}", topics.boardId(), settings.broker(), e.toString());
             drop();
             return false;
@@ -512,7 +438,7 @@ public final class HallConnection implements AutoCloseable {
             log.warn("hall: unsubscribing failed: {}", e.toString());
         }
         wake();
-        join(keeper);
+        keeper.stop();
         join(publisher);
         if (connected) {
             try {

@@ -31,10 +31,14 @@ final class HallFaults {
         return devices.computeIfAbsent(address, a -> reporter.device(chip, a));
     }
 
-    /** A connection attempt failed at {@code nowMillis}: a fault once the broker has been away for the grace. */
-    void unreachable(String why, long nowMillis) {
+    /**
+     * A connection attempt begun at {@code attemptMillis} failed at {@code nowMillis}: a fault once the broker has
+     * been away for the grace (counted from the first failed attempt's beginning: a host that does not answer at all
+     * takes the whole connection timeout to fail).
+     */
+    void unreachable(String why, long attemptMillis, long nowMillis) {
         if (awaySinceMillis < 0) {
-            awaySinceMillis = nowMillis;
+            awaySinceMillis = attemptMillis;
         }
         if (nowMillis - awaySinceMillis >= GRACE_MILLIS) {
             device(broker).failed("the broker is not reached (" + why + "); the board keeps trying, its events wait"
