@@ -11,11 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
-import org.eclipse.paho.mqttv5.client.MqttClient;
-import org.eclipse.paho.mqttv5.client.persist.MemoryPersistence;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogiban.hall.Mosquitto;
+import org.shogiban.hall.MqttListener;
 
 /**
  * {@code hall-sim}: with no broker it says so at its start (issue 26) and plays on; {@code --board light} boards
@@ -73,15 +72,15 @@ class HallSimCommandTest {
         try (Mosquitto broker = Mosquitto.open(dir)) {
             List<String> events = new ArrayList<>();
             Map<String, String> status = new ConcurrentHashMap<>();
-            MqttClient sub = new MqttClient(broker.url(), "t", new MemoryPersistence());
-            sub.connect();
-            sub.subscribe("shogiban/hall/board/+/events", 1, (t, m) -> {
-                synchronized (events) {
-                    events.add(t + " " + new String(m.getPayload(), StandardCharsets.UTF_8));
+            MqttListener sub = new MqttListener(broker.url(), (t, m) -> {
+                if (t.endsWith("/status")) {
+                    status.put(t, m);
+                    return;
                 }
-            });
-            sub.subscribe("shogiban/hall/board/+/status", 1, (t, m) -> status.put(t, new String(m.getPayload(),
-                    StandardCharsets.UTF_8)));
+                synchronized (events) {
+                    events.add(t + " " + m);
+                }
+            }, "shogiban/hall/board/+/events", "shogiban/hall/board/+/status");
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             Thread sim = start(List.of("--broker", broker.url(), "--boards", "2", "--board", "light", "--pace",
                     "blitz", "--state", dir.resolve("s").toString()), out);
@@ -108,7 +107,6 @@ class HallSimCommandTest {
                 }
                 assertThat(events).noneMatch(e -> e.contains("DISCREPANCY") || e.contains("ILLEGAL"));
             }
-            sub.disconnect();
             sub.close();
         }
     }
