@@ -351,7 +351,7 @@ public final class EnginePlayer implements AutoCloseable {
         }
 
         Side sideValue() {
-            return side.equals("sente") ? Side.SENTE : Side.GOTE;
+            return Side.read(side).orElseThrow();
         }
     }
 
