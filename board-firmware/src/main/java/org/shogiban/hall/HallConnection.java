@@ -77,7 +77,7 @@ public final class HallConnection implements AutoCloseable {
     private volatile boolean connected;
     private volatile boolean changed = true;
     private volatile long published;
-    private MqttAsyncClient client;
+    private volatile MqttAsyncClient client;
     private AutoCloseable subscription;
     private final EventKeeper keeper;
     private Thread publisher;
@@ -118,14 +118,28 @@ public final class HallConnection implements AutoCloseable {
             throw new IllegalStateException("already started");
         }
         try {
-            client = new MqttAsyncClient(settings.broker(), "shogiban-" + topics.hallId() + "-" + topics.boardId(),
-                    new MemoryPersistence());
+            client = newClient();
         } catch (MqttException e) {
             throw new IllegalArgumentException("broker " + settings.broker() + ": " + e.getMessage(), e);
         }
-        client.setCallback(new MqttCallback() {
+        running = true;
+        subscription = board.subscribe(keeper::handOver);
+        keeper.start();
+        publisher = thread("shogiban-hall-publish-" + topics.boardId(), this::publishLoop);
+        log.info("hall: board {} in hall {} via {}; events published from {}", topics.boardId(), topics.hallId(),
+                settings.broker(), mark.value() + 1);
+    }
+
+    /** A client of the broker with this connection's callback (its id is the board's: the broker keeps its session). */
+    private MqttAsyncClient newClient() throws MqttException {
+        MqttAsyncClient c = new MqttAsyncClient(settings.broker(), "shogiban-" + topics.hallId() + "-"
+                + topics.boardId(), new MemoryPersistence());
+        c.setCallback(new MqttCallback() {
             @Override
             public void disconnected(MqttDisconnectResponse response) {
+                if (c != client) {
+                    return; // a client given up after a failed attempt
+                }
                 connected = false;
                 log.info("hall: board {} lost the broker {}: {}", topics.boardId(), settings.broker(),
                         response == null || response.getException() == null ? "-"
@@ -162,12 +176,32 @@ public final class HallConnection implements AutoCloseable {
                 // no enhanced authentication
             }
         });
-        running = true;
-        subscription = board.subscribe(keeper::handOver);
-        keeper.start();
-        publisher = thread("shogiban-hall-publish-" + topics.boardId(), this::publishLoop);
-        log.info("hall: board {} in hall {} via {}; events published from {}", topics.boardId(), topics.hallId(),
-                settings.broker(), mark.value() + 1);
+        return c;
+    }
+
+    /**
+     * After a failed connection attempt: a new client, so that an attempt the client still thinks in progress (one
+     * that timed out on a slow or cut network) cannot refuse every later one.
+     */
+    private void renewClient() {
+        MqttAsyncClient old = client;
+        try {
+            old.disconnectForcibly(0, 100, false);
+        } catch (MqttException | RuntimeException e) {
+            log.debug("hall: board {}: dropping the old client: {}", topics.boardId(), e.toString());
+        }
+        try {
+            old.close(true);
+        } catch (MqttException | RuntimeException e) {
+            log.debug("hall: board {}: closing the old client: {}", topics.boardId(), e.toString());
+        }
+        try {
+            client = newClient();
+        } catch (MqttException e) {
+            client = old;
+            log.warn("hall: board {}: a new client for {} could not be made: {}", topics.boardId(), settings.broker(),
+                    e.toString());
+        }
     }
 
     private static Thread thread(String name, Runnable body) {
@@ -265,7 +299,7 @@ public final class HallConnection implements AutoCloseable {
         } catch (MqttException e) {
             faults.unreachable(e.getMessage() == null ? e.toString() : e.getMessage(), attempt, nowMillis());
             log.debug("hall: board {}: broker {} not reached: {}", topics.boardId(), settings.broker(), e.toString());
-            drop();
+            renewClient();
             return false;
         }
         faults.reached();
@@ -279,6 +313,7 @@ public final class HallConnection implements AutoCloseable {
         } catch (MqttException e) {
             log.info("hall: board {}: connected to {} but {}", topics.boardId(), settings.broker(), e.toString());
             drop();
+            renewClient();
             return false;
         }
         connected = true;
