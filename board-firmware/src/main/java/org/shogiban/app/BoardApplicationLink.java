@@ -208,9 +208,16 @@ public final class BoardApplicationLink implements LinkedBoard {
         } catch (IllegalArgumentException e) {
             return BoardAnswer.refused(e.getMessage());
         }
+        if (host && options.moves().isPresent()) {
+            BoardAnswer kept = keep(options, request);
+            if (kept != null) {
+                return kept;
+            }
+        }
         BoardPhase phase = app.view().phase();
         boolean playing = phase == BoardPhase.PLAYING || phase == BoardPhase.PAUSED;
-        if (playing && !host) {
+        // a game with no move yet is not being played: the new one replaces it
+        if (playing && !host && app.view().plies() > 0) {
             return BoardAnswer.refused("a game is being played; it must end first (resign, or the arbiter's abort)");
         }
         if (playing && app.view().plies() > 0) {
@@ -291,6 +298,34 @@ public final class BoardApplicationLink implements LinkedBoard {
         }
         app.submit(new SessionInput.OpponentResult(app.now(), ending, w));
         return BoardAnswer.accepted("the game ends: " + ending + " " + winner);
+    }
+
+    /**
+     * A host's {@code NEW ... moves=...}: the game being played is kept and becomes the host's when it is that game
+     * as it stands (same start, its moves beginning with those (a player may have moved since the host looked), no
+     * other side played from elsewhere, the same time control and mode); null when it is not, and the {@code NEW} is
+     * taken as without {@code moves}.
+     */
+    private BoardAnswer keep(NewGameOptions options, GameRequest request) {
+        BoardSnapshot s = app.snapshot();
+        GameSettings next = request.applyTo(app.session().boardSettings());
+        Side hostNow = hostSide(s);
+        Side asked = request.remote().orElseThrow().side();
+        boolean noEngine = s.players().values().stream().noneMatch(p -> "engine".equals(p.get("kind")));
+        String time = next.timeControl().isNone() ? null : next.timeControl().spec();
+        List<String> known = options.moves().orElseThrow();
+        if (!"PLAYING".equals(s.phase()) || s.moves().size() < known.size()
+                || !s.moves().subList(0, known.size()).equals(known) || !noEngine
+                || (hostNow != null && hostNow != asked) || s.startSfen() == null
+                || !Position.fromSfen(s.startSfen()).equals(next.start()) || !java.util.Objects.equals(time,
+                s.timeControl()) || !PlayMode.of(next).label().equals(s.mode())) {
+            return null;
+        }
+        app.submit(new SessionInput.NewGame(app.now(), options.toRequest(GameRequest.WhilePlaying.ADOPT)));
+        GameRequest.Players players = request.players();
+        return BoardAnswer.accepted("the game goes on as the host's: host " + asked.label() + ", "
+                + s.moves().size() + " moves kept" + (players.sente() == null ? "" : ", sente " + players.sente())
+                + (players.gote() == null ? "" : ", gote " + players.gote()));
     }
 
     /** The side the host plays in the snapshot's game, or null. */

@@ -3,6 +3,7 @@ package org.shogiban.app;
 import java.nio.file.Path;
 import org.shogiban.link.EventLog;
 import org.shogiban.link.FileEventLog;
+import org.shogiban.hal.FaultEvent;
 import org.shogiban.link.LinkService;
 import org.shogiban.link.LinkSettings;
 import org.shogiban.link.MemoryEventLog;
@@ -47,6 +48,9 @@ public final class SerialLinks {
         }
         app.setNumbering(numbering);
         LinkService link = new LinkService(new BoardApplicationLink(app, records), events, transport, settings);
+        // a device not there (yet: a USB adapter plugged in later) is the link's fault until it opens
+        link.watchDevice((missing, why) -> app.fault(new FaultEvent("USB link", transport.describe(),
+                missing ? FaultEvent.Type.FAILED : FaultEvent.Type.RECOVERED, why, app.now())));
         link.start();
         return () -> {
             link.close();

@@ -47,6 +47,18 @@ public final class LinkService implements AutoCloseable {
     private Thread readerThread;
     private Thread writerThread;
 
+    /** Told when the device cannot be opened and when it opens again: the board shows it as a fault that clears. */
+    @FunctionalInterface
+    public interface DeviceWatch {
+        /**
+         * @param missing true when the device cannot be opened, false when it opened after that
+         * @param why one sentence naming the device and what happened
+         */
+        void deviceChanged(boolean missing, String why);
+    }
+
+    private volatile DeviceWatch deviceWatch = (missing, why) -> { };
+
     public LinkService(LinkedBoard board, EventLog events, SerialTransport transport, LinkSettings settings) {
         this.board = Objects.requireNonNull(board, "board");
         this.events = Objects.requireNonNull(events, "events");
@@ -55,6 +67,11 @@ public final class LinkService implements AutoCloseable {
         this.protocol = new LinkProtocol(board, events, new PinGuard(settings.arbiterPin()), settings.version(),
                 settings.boardId());
         this.outbound = new OutboundQueue(settings.maxQueuedEvents(), settings.maxQueuedReplyBytes());
+    }
+
+    /** Who is told when the device is missing and when it comes (before {@link #start()}). */
+    public void watchDevice(DeviceWatch watch) {
+        this.deviceWatch = Objects.requireNonNull(watch, "watch");
     }
 
     /** Subscribes to the board and starts the threads. */
@@ -137,12 +154,17 @@ public final class LinkService implements AutoCloseable {
                 if (!told) {
                     log.info("link: {} not available ({}); trying again every {} ms", transport.describe(),
                             e.getMessage(), settings.reopenMillis());
+                    deviceWatch.deviceChanged(true, "serial device " + transport.describe() + " is not there ("
+                            + e.getMessage() + "); the link waits for it");
                     told = true;
                 }
                 if (!pause(settings.reopenMillis())) {
                     return;
                 }
                 continue;
+            }
+            if (told) {
+                deviceWatch.deviceChanged(false, "serial device " + transport.describe() + " is open");
             }
             told = false;
             log.info("link: {} open", transport.describe());

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.shogiban.hal.config.HallConfig;
-import org.shogiban.hall.BrokerProbe;
 import org.shogiban.hall.HallSettings;
 import org.shogiban.simulator.Options;
 import org.shogiban.simulator.SimulatorCommand;
@@ -63,12 +62,6 @@ public final class HallSimCommand implements SimulatorCommand {
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }
-        BrokerProbe.unreachable(broker, 2000).ifPresent(why -> {
-            // the broker may come later (the boards keep trying and show it as a fault until it does): said once
-            out.println("hall-sim: the broker " + broker + " is not reached (" + why + "); the boards keep trying"
-                    + " and show it as a fault until it answers");
-            out.flush();
-        });
         boolean light = switch (o.get("board", "full")) {
             case "full" -> false;
             case "light" -> true;
@@ -95,6 +88,11 @@ public final class HallSimCommand implements SimulatorCommand {
             }
             out.println("hall-sim: " + boards + (light ? " light" : "") + " boards in hall " + hallId + " via "
                     + broker + ", state in " + state);
+            Optional<String> away = brokerProblem(broker);
+            if (away.isPresent()) {
+                out.println("hall-sim: " + away.get() + "; the boards keep trying and play once it is there");
+                Thread.ofVirtual().name("hall-sim-broker-watch").start(() -> sayWhenReachable(broker, out));
+            }
             out.flush();
             if (light) {
                 LightBoards.drive(lights, games);
@@ -115,6 +113,42 @@ public final class HallSimCommand implements SimulatorCommand {
             if (acks != null) {
                 acks.close();
             }
+        }
+    }
+
+    /**
+     * Why the broker cannot be reached now (a TCP connection to its host and port within 2 s), or empty when it can:
+     * said at start, as the boards would otherwise wait without a word.
+     */
+    static Optional<String> brokerProblem(String broker) {
+        java.net.URI uri;
+        try {
+            uri = java.net.URI.create(broker);
+        } catch (IllegalArgumentException e) {
+            return Optional.of("the broker " + broker + " is not a URL like tcp://host:1883");
+        }
+        boolean tls = "ssl".equals(uri.getScheme()) || "mqtts".equals(uri.getScheme());
+        int port = uri.getPort() > 0 ? uri.getPort() : tls ? 8883 : 1883;
+        if (uri.getHost() == null) {
+            return Optional.of("the broker " + broker + " names no host");
+        }
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress(uri.getHost(), port), 2000);
+            return Optional.empty();
+        } catch (java.io.IOException e) {
+            return Optional.of("the broker " + broker + " is not reachable (" + e.getMessage() + ")");
+        }
+    }
+
+    private static void sayWhenReachable(String broker, PrintStream out) {
+        try {
+            while (brokerProblem(broker).isPresent()) {
+                Thread.sleep(2000);
+            }
+            out.println("hall-sim: the broker " + broker + " is reachable now");
+            out.flush();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
