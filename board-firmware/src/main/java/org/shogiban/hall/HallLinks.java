@@ -60,7 +60,7 @@ public final class HallLinks {
             events = numbering.log();
         }
         HallConnection connection = new HallConnection(new BoardApplicationLink(app, records), events,
-                owner, settings, eventDirectory);
+                owner, settings, eventDirectory, app.faults());
         connection.start();
         return () -> {
             connection.close();

@@ -42,14 +42,32 @@ public final class HallBoardRig implements AutoCloseable {
 
     /** A board with its state in {@code dir} (a game there is resumed) in hall {@code h1} as {@code boardId}. */
     public HallBoardRig(Path dir, String broker, String boardId, String user, String password) {
+        this(dir, broker, boardId, user, password, null);
+    }
+
+    /**
+     * A board whose hall connection keeps its events in {@code events} (a test's log, e.g. one that fails), wired as
+     * {@link HallLinks} wires a board without a USB link; null: {@link HallLinks} itself.
+     */
+    public HallBoardRig(Path dir, String broker, String boardId, String user, String password,
+                        org.shogiban.link.EventLog events) {
         GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(SensorKind.OCCUPANCY));
         Clock wall = new SteppedWall(clock);
         journal = SessionJournal.open(dir, wall);
         app = new BoardApplication(hardware.board(), ScanSettings.defaults(), clock,
                 Resumption.session(settings, wall, journal, clock.millis(), line -> { }), RecordSink.NONE);
         app.setJournal(journal);
-        hall = HallLinks.attach(app, null, dir, HallSettings.of(broker, "h1", boardId, Optional.ofNullable(user),
-                Optional.ofNullable(password), Optional.of(PIN)));
+        HallSettings hallSettings = HallSettings.of(broker, "h1", boardId, Optional.ofNullable(user),
+                Optional.ofNullable(password), Optional.of(PIN));
+        if (events == null) {
+            hall = HallLinks.attach(app, null, dir, hallSettings);
+        } else {
+            app.setNumbering(new org.shogiban.app.EventNumbering(events));
+            HallConnection connection = new HallConnection(new org.shogiban.app.BoardApplicationLink(app, null),
+                    events, true, hallSettings, null, app.faults());
+            connection.start();
+            hall = connection;
+        }
         app.game().ifPresent(g -> {
             position = g.current();
         });
