@@ -75,7 +75,8 @@ class ShogibanCliTest {
 
     @Test
     void everyCommandPrintsItsOwnUsageWithHelp() {
-        List<String> names = List.of("perft", "judge", "convert", "serve", "check-config", "hall", "usi");
+        List<String> names = List.of("perft", "judge", "convert", "serve", "check-config", "hall", "usi",
+                "bring-up");
         for (String name : names) {
             for (String help : List.of("help", "--help", "-h")) {
                 Run r = run("", name, help);
