@@ -78,7 +78,7 @@ class ShogibanCliTest {
         // every command the tool lists (a command with several forms, hall and hall passwd, has a line for each)
         List<String> names = run("", "help").out().lines().skip(1).map(String::strip).map(l -> l.split(" ")[0])
                 .distinct().toList();
-        assertThat(names).contains("perft", "judge", "convert", "serve", "check-config", "hall", "usi");
+        assertThat(names).contains("perft", "judge", "convert", "serve", "check-config", "hall", "usi", "bring-up");
         for (String name : names) {
             for (String help : List.of("help", "--help", "-h")) {
                 Run r = run("", name, help);
