@@ -45,14 +45,16 @@ import org.slf4j.LoggerFactory;
  * LEDs planned by {@link LedPlanner}.
  *
  * <p>What the session returns for one input is one {@link BoardChange}, passed through the runtime's stages in an
- * order fixed here: the event numbering ({@link #setNumbering}: the link's numbers, given once, in memory), the
- * journal ({@link #setJournal}: the change and its numbers forced to the disk before anyone is told of it), the
- * buzzer and clock display ({@link BoardSignals}), the listeners in the order they were added (the acknowledgements:
- * console, USB link, web pages), the record file handed to the {@link RecordSink} (off the acknowledgement's path:
- * the journal already holds the change); the LEDs at the end of the pass. A stage that fails is logged as that
- * stage's failure (once, until it works again) and the later stages still run. When the journal's disk refuses the
- * change, the board goes on and shows the fault at once (a {@link FaultEvent} of the journal: status light, the
- * snapshot's {@code faults}, the link's {@code FAULT}) until the journal has caught up.
+ * order fixed here: the event numbering (the board's {@link BoardEvents}: the link's numbers, given once, in
+ * memory), the journal ({@link #setJournal}: the change and its numbers forced to the disk before anyone is told of
+ * it), the buzzer and clock display ({@link BoardSignals}), the listeners in the order they were added (the
+ * acknowledgements: console, web pages, the parts' subscriptions), the event keeper (the numbered events to
+ * {@code link-events.log}, then to the parts that subscribed to them), the record file handed to the
+ * {@link RecordSink} (off the acknowledgement's path: the journal already holds the change); the LEDs at the end of
+ * the pass. A stage that fails is logged as that stage's failure (once, until it works again) and the later stages
+ * still run. When the journal's disk refuses the change, the board goes on and shows the fault at once (a
+ * {@link FaultEvent} of the journal: status light, the snapshot's {@code faults}, the link's {@code FAULT}) until the
+ * journal has caught up.
  *
  * <p>One mutable owner (the session), driven from one thread: the scan thread of {@link #start()}, or the caller of
  * {@link #step(long)} in tests and the simulator. {@link #view()} and {@link #submit} may be called from any thread.
@@ -81,6 +83,8 @@ public final class BoardApplication implements AutoCloseable {
     /** Told before the record, the sounds and the other listeners. */
     private volatile ChangeJournal journal = ChangeJournal.NONE;
     private volatile EventNumbering numbering;
+    /** The board's event stream, told each change's numbered events after the listeners; null without one. */
+    private volatile BoardEvents events;
     /** The journal's fault as shown. */
     private final JournalFaultShown journalFault = new JournalFaultShown();
     private final ConcurrentLinkedQueue<SessionInput> inbox = new ConcurrentLinkedQueue<>();
@@ -132,6 +136,7 @@ public final class BoardApplication implements AutoCloseable {
                 new Stage("journal", c -> journal.changed(c)),
                 new Stage("sounds and clock display", c -> c.events().forEach(signals::onEvent)),
                 new Stage("listeners", this::tellListeners),
+                new Stage("event keeper", this::handOverEvents),
                 new Stage("record file", this::saveRecord));
         board.buttons().addListener(buttonListener);
         board.faults().addListener(faultListener);
@@ -169,27 +174,21 @@ public final class BoardApplication implements AutoCloseable {
 
     /**
      * Sets the event numbering (the link's numbers, stored with the journal's entry), or null for none. Set it
-     * before the first pass.
+     * before the first pass. The assembly sets it with the board's event stream ({@link #setEvents}); tests set it
+     * alone.
      */
-    public void setNumbering(EventNumbering numbering) {
+    void setNumbering(EventNumbering numbering) {
         this.numbering = numbering;
     }
 
-    /** Whether a USI engine plays on this board (an engine player attached): games may ask for one. */
-    private volatile boolean engineAttached;
-
-    /** Says that a USI engine plays the engine side of the games that ask for one (its player is attached). */
-    public void engineAttached(boolean attached) {
-        engineAttached = attached;
+    /** Sets the board's event stream: its numbering stage, and its keeper told each change's numbered events. */
+    void setEvents(BoardEvents stream) {
+        this.events = stream;
+        this.numbering = stream == null ? null : stream.numbering();
     }
 
-    /** Whether a game may ask for the board's engine ({@code NEW ... engine=gote}). */
-    public boolean hasEngine() {
-        return engineAttached;
-    }
-
-    /** The event numbering set by {@link #setNumbering}, or null. */
-    public EventNumbering numbering() {
+    /** The event numbering, or null. */
+    EventNumbering numbering() {
         return numbering;
     }
 
@@ -439,6 +438,14 @@ public final class BoardApplication implements AutoCloseable {
     private void tellListeners(BoardChange change) {
         for (Listener l : listeners) {
             run(l.name(), () -> l.stage().accept(change), change.events().get(0).describe());
+        }
+    }
+
+    /** The numbered events to the keeper, after the listeners (the parts took their look at the change first). */
+    private void handOverEvents(BoardChange change) {
+        BoardEvents stream = events;
+        if (stream != null) {
+            stream.handOver(change.numbered());
         }
     }
 

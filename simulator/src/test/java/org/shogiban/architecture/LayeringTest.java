@@ -108,12 +108,12 @@ class LayeringTest {
                 .should().callConstructorWhere(ownerIs(BoardApplication.class))
                 .orShould().callMethodWhere(named(SessionJournal.class, "open"))
                 .orShould().callMethodWhere(named(Resumption.class, "session"))
-                .orShould().callMethodWhere(named(SerialLinks.class, "attach"))
                 .because("one builder wires the parts of a board, in the one order that keeps the journal first");
         rule.check(ALL);
-        ArchRule link = noClasses().that().doNotHaveFullyQualifiedName(SerialLinks.class.getName())
+        ArchRule link = noClasses().that().doNotBelongToAnyOf(SerialLinks.class)
                 .should().callConstructorWhere(ownerIs(LinkService.class))
-                .because("the USB link is attached to a board by the assembly (SerialLinks), not by a command");
+                .because("the USB link is a part made by its factory (SerialLinks.part) from its port, not by a"
+                        + " command");
         link.check(ALL);
     }
 

@@ -11,6 +11,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardApplication;
 import org.shogiban.app.BoardAssembly;
+import org.shogiban.engine.EnginePlayer;
+import org.shogiban.engine.EngineSettings;
 import org.shogiban.hall.HallLinks;
 import org.shogiban.hall.HallSettings;
 import org.shogiban.app.StartPositions;
@@ -86,11 +88,18 @@ public final class BoardApplicationAdapter implements WebBoard {
      * @param link the link's settings (board id, queue sizes), used with {@code serial}
      * @param arbiterPin the board's arbiter PIN, for the page and the link alike; empty: the arbiter's actions are off
      * @param hall the tournament hall to publish to (docs/hall.md), or null
+     * @param engine the USI engine games may be played against and hints come from, or null for none
      */
     public record Storage(Path records, Path state, SerialTransport serial, LinkSettings link,
-                          Optional<String> arbiterPin, HallSettings hall) {
+                          Optional<String> arbiterPin, HallSettings hall, EngineSettings engine) {
         public Storage {
             Objects.requireNonNull(arbiterPin, "arbiterPin");
+        }
+
+        /** No engine. */
+        public Storage(Path records, Path state, SerialTransport serial, LinkSettings link,
+                       Optional<String> arbiterPin, HallSettings hall) {
+            this(records, state, serial, link, arbiterPin, hall, null);
         }
 
         /** No hall. */
@@ -106,7 +115,12 @@ public final class BoardApplicationAdapter implements WebBoard {
 
         /** The same with this arbiter's PIN. */
         public Storage withPin(String pin) {
-            return new Storage(records, state, serial, link, Optional.of(pin), hall);
+            return new Storage(records, state, serial, link, Optional.of(pin), hall, engine);
+        }
+
+        /** The same with this engine to play against (a part of the board, attached with it). */
+        public Storage withEngine(EngineSettings settings) {
+            return new Storage(records, state, serial, link, arbiterPin, hall, settings);
         }
     }
 
@@ -121,8 +135,8 @@ public final class BoardApplicationAdapter implements WebBoard {
     private final AssembledBoard assembled;
     private final BoardApplication app;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
-    /** The engine games may be played against ({@link #attachEngine}), or null. */
-    private volatile org.shogiban.engine.EnginePlayer engine;
+    /** The engine games may be played against ({@link Storage#engine()}), or null. */
+    private volatile EnginePlayer engine;
     /** The last log lines, told to a new listener first. */
     private final java.util.Deque<Said> recent = new java.util.ArrayDeque<>();
 
@@ -175,6 +189,9 @@ public final class BoardApplicationAdapter implements WebBoard {
         }
         if (storage.hall() != null) {
             assembly.part(HallLinks.part(storage.hall()));
+        }
+        if (storage.engine() != null) {
+            assembly.part(EnginePlayer.part(storage.engine(), player -> engine = player));
         }
         assembled = assembly.assemble();
         shelf = shelfMade[0];
@@ -231,11 +248,6 @@ public final class BoardApplicationAdapter implements WebBoard {
             case "tournament", "clock" -> "tournament";
             default -> throw new IllegalArgumentException("mode '" + text + "' is not casual or tournament");
         };
-    }
-
-    /** Plays the engine side of games that ask for one, and gives hints; closed with the board. */
-    public void attachEngine(org.shogiban.engine.EngineSettings settings) {
-        engine = org.shogiban.engine.EnginePlayer.attach(app, settings);
     }
 
     @Override
