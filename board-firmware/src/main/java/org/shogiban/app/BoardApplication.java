@@ -9,9 +9,7 @@ import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.shogiban.hal.Board;
 import org.shogiban.hal.ButtonListener;
 import org.shogiban.hal.FaultEvent;
@@ -61,8 +59,13 @@ import org.slf4j.LoggerFactory;
  */
 public final class BoardApplication implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BoardApplication.class);
-    /** How old the snapshot's clock may be when nothing else changed (it is made again after every change). */
+    /** How old the snapshot's clock may be while a clock runs (it is made again after every change). */
     static final long SNAPSHOT_MAX_AGE_MILLIS = 100;
+    /**
+     * How old the snapshot may be while no clock runs: nothing in it moves with time then, but what changes without
+     * an event (a prompt's words) shows within this; an idle board does not make its facts ten times a second.
+     */
+    static final long SNAPSHOT_IDLE_AGE_MILLIS = 1_000;
     /** How late a pass may wake up and still be stamped with its due time ({@link #dueMillis()}). */
     static final long DUE_SLACK_MILLIS = 2;
 
@@ -104,7 +107,10 @@ public final class BoardApplication implements AutoCloseable {
     private volatile BoardSnapshot snapshot;
     /** The typed facts the snapshot is written from (the same moment, the same seq). */
     private volatile BoardFacts facts;
-    private ScheduledExecutorService scanThread;
+    private Thread scanThread;
+    private final org.shogiban.threads.FailureCounts passFailures = new org.shogiban.threads.FailureCounts(log,
+            "a board pass");
+    private volatile boolean scanning;
     /** Passes run by the scan thread, and the time of its first (for {@link #dueMillis()}). */
     private long passesRun;
     private long firstPassMillis;
@@ -222,7 +228,8 @@ public final class BoardApplication implements AutoCloseable {
 
     /**
      * The board's state: the one JSON snapshot, made again after every change and otherwise at least every
-     * {@value #SNAPSHOT_MAX_AGE_MILLIS} ms (its clock is at most that old). Any thread.
+     * {@value #SNAPSHOT_MAX_AGE_MILLIS} ms while a clock runs (its clock is at most that old), every
+     * {@value #SNAPSHOT_IDLE_AGE_MILLIS} ms while none does. Any thread.
      */
     public BoardSnapshot snapshot() {
         return snapshot;
@@ -304,7 +311,8 @@ public final class BoardApplication implements AutoCloseable {
             snapshotView = unshown.view();
             unshown = null;
         }
-        if (!view.equals(snapshotView) || nowMillis - snapshotMillis >= SNAPSHOT_MAX_AGE_MILLIS) {
+        long maxAge = facts.clockRunning() != null ? SNAPSHOT_MAX_AGE_MILLIS : SNAPSHOT_IDLE_AGE_MILLIS;
+        if (!view.equals(snapshotView) || nowMillis - snapshotMillis >= maxAge) {
             // not every pass: the snapshot formats the position and the moves, and only its clock changes between
             facts = session.facts(nowMillis).withSeq(seq);
             snapshot = BoardSnapshot.of(facts);
@@ -323,21 +331,35 @@ public final class BoardApplication implements AutoCloseable {
         accept(new SessionInput.Frame(frame), frame.timeMillis());
     }
 
-    /** Runs {@link #step(long)} at the scan rate on a thread of its own until {@link #close()}. */
+    /**
+     * Runs {@link #step(long)} at the scan rate on a thread of its own until {@link #close()}: a plain thread that
+     * parks until the next pass is due (at a fixed rate, as a scheduled executor would run it: a late pass is
+     * followed by the ones it delayed), since a scheduled executor's queue and lock cost about twice the CPU per
+     * wake-up, and at 100 Hz the wake-ups are most of what an idle board costs (docs/benchmarks.md).
+     */
     public synchronized void start() {
         if (scanThread != null) {
             throw new IllegalStateException("the board application is already running");
         }
-        scanThread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "shogiban-scan");
-            t.setDaemon(true);
-            t.setPriority(Thread.MAX_PRIORITY);
-            return t;
-        });
         long period = scanLoop.settings().periodMicros();
         log.info("board running: {} Hz scan, commit {}, illegal moves: {}", scanLoop.settings().rateHz(),
                 settings().inference().commitPolicy(), settings().illegalMoves());
-        scanThread.scheduleAtFixedRate(this::guardedStep, 0, period, TimeUnit.MICROSECONDS);
+        scanning = true;
+        scanThread = Thread.ofPlatform().name("shogiban-scan").daemon().unstarted(() -> scan(period * 1000));
+        scanThread.setPriority(Thread.MAX_PRIORITY);
+        scanThread.start();
+    }
+
+    /** The scan thread's loop: a pass, then parked until the next one is due. */
+    private void scan(long periodNanos) {
+        long next = System.nanoTime();
+        while (scanning) {
+            guardedStep();
+            next += periodNanos;
+            for (long wait; scanning && (wait = next - System.nanoTime()) > 0; ) {
+                LockSupport.parkNanos(this, wait);
+            }
+        }
     }
 
     /**
@@ -362,27 +384,30 @@ public final class BoardApplication implements AutoCloseable {
         try {
             step(dueMillis());
         } catch (RuntimeException e) {
-            // an exception escaping here would cancel the schedule and stop the board: log it and go on
-            log.error("board pass failed (phase {}); the board goes on", session.phase(), e);
+            // an exception escaping here would end the scan thread and stop the board: said once per kind (a
+            // failure of every pass would otherwise log 100 stack traces a second), counted, and the board goes on
+            passFailures.failed(e);
         }
     }
 
     /** Stops the scan thread (if started), turns the LEDs off and stops listening to the ports. */
     @Override
     public void close() {
-        ScheduledExecutorService thread;
+        Thread thread;
         synchronized (this) {
             thread = scanThread;
             scanThread = null;
+            scanning = false;
         }
         if (thread != null) {
-            thread.shutdown();
+            LockSupport.unpark(thread);
             try {
-                if (!thread.awaitTermination(2, TimeUnit.SECONDS)) {
-                    log.warn("the scan thread did not stop within 2 s");
-                }
+                thread.join(2_000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            }
+            if (thread.isAlive()) {
+                log.warn("the scan thread did not stop within 2 s");
             }
         }
         board.buttons().removeListener(buttonListener);
