@@ -3,6 +3,7 @@ package org.shogiban.simulator.web;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -41,6 +42,8 @@ import org.shogiban.rules.Side;
 import org.shogiban.rules.Square;
 import org.shogiban.session.ArbiterCommands;
 import org.shogiban.session.BoardEvent;
+import org.shogiban.session.BoardFacts;
+import org.shogiban.session.BoardPhase;
 import org.shogiban.session.BoardSnapshot;
 import org.shogiban.session.GameRequest;
 import org.shogiban.session.RemotePlayer;
@@ -273,13 +276,13 @@ public final class BoardApplicationAdapter implements WebBoard {
     // ------------------------------------------------------------------------------------------------ events
 
     // what the pages were last told of the session's snapshot; the scan thread's only
-    private String toldPhase;
+    private BoardPhase toldPhase;
     private int toldPly = -1;
-    private String toldRunning;
-    private String toldStart;
+    private Side toldRunning;
+    private Position toldStart;
     private boolean toldOver;
     private Object toldPlayers;
-    private String toldWaiting;
+    private List<BoardFacts.Prompt.Kind> toldWaiting;
 
     /**
      * After each pass (on the scan thread): the session's snapshot is renewed at the end of a pass, after its events
@@ -287,24 +290,21 @@ public final class BoardApplicationAdapter implements WebBoard {
      * the pages are told again, so that they never keep a stale clock or move list.
      */
     private void snapshotPassed() {
-        BoardSnapshot s = app.snapshot();
-        String running = s.clock() == null ? null : s.clock().running();
-        if (s.ply() != toldPly || !s.phase().equals(toldPhase) || !Objects.equals(running, toldRunning)
-                || !Objects.equals(s.startSfen(), toldStart) || (s.result() != null) != toldOver
-                || !s.players().equals(toldPlayers) || !waitingKinds(s).equals(toldWaiting)) {
+        BoardFacts s = app.facts();
+        List<BoardFacts.Prompt.Kind> waiting = new ArrayList<>(s.prompts().size());
+        s.prompts().forEach(p -> waiting.add(p.kind()));
+        if (s.plies() != toldPly || s.phase() != toldPhase || s.clockRunning() != toldRunning
+                || !s.start().equals(toldStart) || (s.result() != null) != toldOver
+                || !s.players().equals(toldPlayers) || !waiting.equals(toldWaiting)) {
             toldPlayers = s.players();
-            toldWaiting = waitingKinds(s);
-            toldPly = s.ply();
+            toldWaiting = waiting;
+            toldPly = s.plies();
             toldPhase = s.phase();
-            toldRunning = running;
-            toldStart = s.startSfen();
+            toldRunning = s.clockRunning();
+            toldStart = s.start();
             toldOver = s.result() != null;
             changed();
         }
-    }
-
-    private static String waitingKinds(BoardSnapshot s) {
-        return String.join(",", s.waitingFor().stream().map(BoardSnapshot.Waiting::kind).toList());
     }
 
     /** On the runtime's thread. */
