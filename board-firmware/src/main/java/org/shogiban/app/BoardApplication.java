@@ -104,7 +104,7 @@ public final class BoardApplication implements AutoCloseable {
     private long snapshotMillis = Long.MIN_VALUE;
     private BoardView snapshotView;
     private volatile BoardView view;
-    private volatile BoardSnapshot snapshot;
+    private volatile Written written;
     /** The typed facts the snapshot is written from (the same moment, the same seq). */
     private volatile BoardFacts facts;
     private Thread scanThread;
@@ -148,7 +148,6 @@ public final class BoardApplication implements AutoCloseable {
         board.faults().addListener(faultListener);
         view = session.view();
         facts = session.facts(clock.millis());
-        snapshot = BoardSnapshot.of(facts);
         record = session.record();
         boardSettings = session.boardSettings();
     }
@@ -232,7 +231,28 @@ public final class BoardApplication implements AutoCloseable {
      * {@value #SNAPSHOT_IDLE_AGE_MILLIS} ms while none does. Any thread.
      */
     public BoardSnapshot snapshot() {
-        return snapshot;
+        // written from the facts when asked (the edge), once per facts: an idle board writes none
+        BoardFacts now = facts;
+        Written w = written;
+        if (w == null || w.facts() != now) {
+            w = new Written(now, BoardSnapshot.of(now));
+            written = w;
+        }
+        return w.snapshot();
+    }
+
+    /** The snapshot last written and the facts it was written from. */
+    private record Written(BoardFacts facts, BoardSnapshot snapshot) {
+    }
+
+    /** The journal's checkpoint of this pass (a stage of its own: its failure is said as the journal's). */
+    private void checkpoint(long nowMillis) {
+        try {
+            journal.passed(session, nowMillis);
+            stageWorks("journal");
+        } catch (RuntimeException e) {
+            stageFailedOn("journal", "checkpoint", e);
+        }
     }
 
     /** The board's typed facts, the ones {@link #snapshot()} is written from. Any thread. */
@@ -297,30 +317,30 @@ public final class BoardApplication implements AutoCloseable {
             accept(input, Math.max(input.timeMillis(), lastMillis));
         }
         // the scan loop returns what it read; what the session makes of it is the runtime's, not the sensors'
-        scanLoop.step(nowMillis).ifPresent(this::frameRead);
+        SensorFrame frame = scanLoop.step(nowMillis).orElse(null);
+        if (frame != null) {
+            frameRead(frame);
+        }
         accept(new SessionInput.Tick(nowMillis), nowMillis);
         lastMillis = nowMillis;
-        run("journal", () -> journal.passed(session, nowMillis), "checkpoint");
+        checkpoint(nowMillis);
         showJournalFault(nowMillis);
         long seq = numbering == null ? journal.lastSeq() : numbering.lastSeq();
         if (unshown != null) {
-            // the change's own snapshot, made once by the session
+            // the change's own facts, made once by the session
             facts = unshown.facts().withSeq(seq);
-            snapshot = unshown.snapshot().withSeq(seq);
             snapshotMillis = unshown.timeMillis();
             snapshotView = unshown.view();
             unshown = null;
         }
         long maxAge = facts.clockRunning() != null ? SNAPSHOT_MAX_AGE_MILLIS : SNAPSHOT_IDLE_AGE_MILLIS;
         if (!view.equals(snapshotView) || nowMillis - snapshotMillis >= maxAge) {
-            // not every pass: the snapshot formats the position and the moves, and only its clock changes between
+            // not every pass: the facts hold the position and the moves, and only their clock changes between
             facts = session.facts(nowMillis).withSeq(seq);
-            snapshot = BoardSnapshot.of(facts);
             snapshotMillis = nowMillis;
             snapshotView = view;
-        } else if (snapshot.seq() != seq) {
+        } else if (facts.seq() != seq) {
             facts = facts.withSeq(seq);
-            snapshot = snapshot.withSeq(seq);
         }
         outputs.showLeds(view);
         outputs.showClock(nowMillis);
@@ -455,14 +475,14 @@ public final class BoardApplication implements AutoCloseable {
         }
         BoardChange change = new BoardChange(sessionChange, numbered, nowMillis);
         for (Stage stage : stages) {
-            run(stage.name(), () -> stage.stage().accept(change), events.get(0).describe());
+            run(stage.name(), stage.stage(), change);
         }
         showJournalFault(nowMillis);
     }
 
     private void tellListeners(BoardChange change) {
         for (Listener l : listeners) {
-            run(l.name(), () -> l.stage().accept(change), change.events().get(0).describe());
+            run(l.name(), l.stage(), change);
         }
     }
 
@@ -483,17 +503,24 @@ public final class BoardApplication implements AutoCloseable {
         }
     }
 
-    /** Runs one stage; a failure is that stage's, said once until it works again, and the board goes on. */
-    private void run(String stage, Runnable action, String what) {
+    /**
+     * Runs one stage on a change; a failure is that stage's, said once until it works again, and the board goes on
+     * (the change is described only then: nothing is formatted for a stage that works).
+     */
+    private void run(String stage, BoardStage action, BoardChange change) {
         try {
-            action.run();
+            action.accept(change);
             stageWorks(stage);
         } catch (RuntimeException e) {
-            if (failingStages.add(stage)) {
-                log.error("stage '{}' failed on {}; the later stages go on", stage, what, e);
-            } else {
-                log.debug("stage '{}' failed again on {}: {}", stage, what, e.toString());
-            }
+            stageFailedOn(stage, change.events().get(0).describe(), e);
+        }
+    }
+
+    private void stageFailedOn(String stage, String what, RuntimeException e) {
+        if (failingStages.add(stage)) {
+            log.error("stage '{}' failed on {}; the later stages go on", stage, what, e);
+        } else {
+            log.debug("stage '{}' failed again on {}: {}", stage, what, e.toString());
         }
     }
 
