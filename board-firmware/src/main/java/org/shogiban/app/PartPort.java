@@ -95,12 +95,17 @@ final class PartPort implements BoardPort {
         }
         long now = app.now();
         if (shown != null) {
-            app.report(new FaultEvent(shown.chip(), ADDRESS, FaultEvent.Type.RECOVERED, health.detail(), now));
+            app.fault(new FaultEvent(shown.chip(), ADDRESS, FaultEvent.Type.RECOVERED, health.detail(), now));
         }
         shown = chip == null ? null : new FaultEvent(chip, ADDRESS, FaultEvent.Type.FAILED, health.detail(), now);
         if (shown != null) {
-            app.report(shown);
+            app.fault(shown);
         }
+    }
+
+    @Override
+    public void fault(FaultEvent fault) {
+        app.fault(fault);
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.shogiban.port;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import org.shogiban.hal.FaultEvent;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.session.BoardFacts;
 import org.shogiban.session.GameSettings;
@@ -50,6 +51,12 @@ public interface BoardPort {
      * {@code faults}, the status light and the link's {@code FAULT}. Saying the same again changes nothing.
      */
     void health(PartHealth health);
+
+    /**
+     * A fault of a device the part owns (the USB link's serial device), or its end, shown as the chips' faults are:
+     * the snapshot's {@code faults} ({@code <chip> at <address>}), the status light, the link's {@code FAULT}.
+     */
+    void fault(FaultEvent fault);
 
     /** Whether a part of this name is on the board (the link refuses engine games when no {@code engine} is). */
     boolean hasPart(String name);

@@ -202,10 +202,17 @@ public final class PortLinkedBoard implements LinkedBoard, AutoCloseable {
         } catch (IllegalArgumentException e) {
             return BoardAnswer.refused(e.getMessage());
         }
+        if (host && options.moves().isPresent()) {
+            BoardAnswer kept = keep(options, request);
+            if (kept != null) {
+                return kept;
+            }
+        }
         BoardFacts facts = port.facts();
         BoardPhase phase = facts.phase();
         boolean playing = phase == BoardPhase.PLAYING || phase == BoardPhase.PAUSED;
-        if (playing && !host) {
+        // a game with no move yet is not being played: the new one replaces it
+        if (playing && !host && facts.plies() > 0) {
             return BoardAnswer.refused("a game is being played; it must end first (resign, or the arbiter's abort)");
         }
         if (playing && facts.plies() > 0) {
@@ -279,16 +286,52 @@ public final class PortLinkedBoard implements LinkedBoard, AutoCloseable {
             return BoardAnswer.refused("status '" + status + "' is none of " + java.util.Arrays.toString(
                     GameStatus.values()));
         }
-        String who = winner.toLowerCase(java.util.Locale.ROOT);
-        if (!who.equals("sente") && !who.equals("gote") && !who.equals("none")) {
+        Side w = Side.read(winner).orElse(null);
+        if (w == null && !winner.equalsIgnoreCase("none")) {
             return BoardAnswer.refused("winner '" + winner + "' is not sente, gote or none");
         }
-        Side w = who.equals("sente") ? Side.SENTE : who.equals("gote") ? Side.GOTE : null;
         if (!ending.isFinal() || s.result() != null) {
             return BoardAnswer.accepted(s.result() != null ? "the game is over already" : "nothing to end");
         }
         port.submit(new SessionInput.OpponentResult(port.now(), ending, w));
         return BoardAnswer.accepted("the game ends: " + ending + " " + winner);
+    }
+
+    /**
+     * A host's {@code NEW ... moves=...}: the game being played is kept and becomes the host's when it is that game
+     * as it stands (same start, its moves beginning with those (a player may have moved since the host looked), no
+     * other side played from elsewhere, the same time control and mode); null when it is not, and the {@code NEW} is
+     * taken as without {@code moves}.
+     */
+    private BoardAnswer keep(NewGameOptions options, GameRequest request) {
+        BoardFacts s = port.facts();
+        GameSettings next = request.applyTo(port.boardSettings());
+        Side hostNow = s.sideOf(BoardFacts.Player.Kind.HOST);
+        Side asked = request.remote().orElseThrow().side();
+        boolean noEngine = s.sideOf(BoardFacts.Player.Kind.ENGINE) == null;
+        String time = next.timeControl().isNone() ? null : next.timeControl().spec();
+        String playedTime = s.timeControl() == null ? null : s.timeControl().spec();
+        List<String> known = options.moves().orElseThrow();
+        if (!s.playing() || s.moves().size() < known.size() || !startsWith(s.moves(), known) || !noEngine
+                || (hostNow != null && hostNow != asked) || !s.start().equals(next.start())
+                || !java.util.Objects.equals(time, playedTime) || s.mode() != PlayMode.of(next)) {
+            return null;
+        }
+        port.submit(new SessionInput.NewGame(port.now(), options.toRequest(GameRequest.WhilePlaying.ADOPT)));
+        GameRequest.Players players = request.players();
+        return BoardAnswer.accepted("the game goes on as the host's: host " + asked.label() + ", "
+                + s.moves().size() + " moves kept" + (players.sente() == null ? "" : ", sente " + players.sente())
+                + (players.gote() == null ? "" : ", gote " + players.gote()));
+    }
+
+    /** Whether the game's moves begin with these, in USI. */
+    private static boolean startsWith(List<Move> moves, List<String> known) {
+        for (int i = 0; i < known.size(); i++) {
+            if (!moves.get(i).usi().equals(known.get(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The phase as the snapshot words it. */
