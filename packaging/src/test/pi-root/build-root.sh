@@ -13,7 +13,11 @@ suite=trixie
 mirror="${SHOGIBAN_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 # the package's Depends (first alternatives) and systemd, whose systemd-analyze checks the unit as the Pi sees it
 packages="openjdk-21-jre-headless,adduser,init-system-helpers,systemd"
-key=$(printf '%s\n' "$suite" "$arch" "$mirror" "$packages" "v1" | sha256sum | cut -c1-16)
+# what else shapes the root: the variant and what dpkg leaves out (the manual pages stay: OpenJDK's postinst links
+# java.1.gz into /usr/share/man/man1 and fails where that directory is missing)
+variant=apt
+excluded="/usr/share/doc/* /usr/share/locale/*"
+key=$(printf '%s\n' "$suite" "$arch" "$mirror" "$packages" "$variant" "$excluded" | sha256sum | cut -c1-16)
 root="$cache/$suite-$arch-$key"
 if [ -f "$root/.complete" ]; then
     echo "$root"
@@ -22,9 +26,8 @@ fi
 mkdir -p "$cache"
 work=$(mktemp -d "$cache/.building-$suite-$arch-XXXXXX")
 trap 'rm -rf "$work"' EXIT
-# --variant=apt: Essential packages and apt (what "apt install ./shogiban.deb" needs), nothing more. The manual pages
-# stay: OpenJDK's postinst links java.1.gz into /usr/share/man/man1 and fails where that directory is missing.
-mmdebstrap --mode=root --variant=apt --architectures="$arch" --include="$packages" \
+# --variant=apt: Essential packages and apt (what "apt install ./shogiban.deb" needs), nothing more
+mmdebstrap --mode=root --variant="$variant" --architectures="$arch" --include="$packages" \
     --aptopt='Acquire::Retries "3"' --dpkgopt='path-exclude=/usr/share/doc/*' \
     --dpkgopt='path-include=/usr/share/doc/shogiban/*' --dpkgopt='path-exclude=/usr/share/locale/*' \
     "$suite" "$work/root" "$mirror" >&2

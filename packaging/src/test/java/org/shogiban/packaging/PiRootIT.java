@@ -40,7 +40,12 @@ class PiRootIT {
     private static final String QEMU = ARCH.equals("arm64") ? "qemu-aarch64" : "qemu-arm";
     private static final String MODEL = ARCH.equals("arm64") ? "Raspberry Pi 4 Model B Rev 1.5"
             : "Raspberry Pi 3 Model B Plus Rev 1.3";
-    private static final String JAVA = "/usr/bin/java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto"
+    /**
+     * The JVM as the unit runs it (the client compiler, the serial collector, a class data sharing archive written by
+     * the first run and mapped by the later ones: under emulation, loading classes is most of a command's time).
+     */
+    private static final String JAVA = "/usr/bin/java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+            + " -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile=/tmp/shogiban.jsa"
             + " -jar /usr/share/shogiban/shogiban.jar";
     private static Path deb;
     private static Path work;
