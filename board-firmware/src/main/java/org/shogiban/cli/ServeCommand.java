@@ -230,7 +230,7 @@ final class ServeCommand implements CliCommand {
             config.link().device().ifPresent(device -> assembly.link(
                     new JSerialCommTransport(Path.of(device), config.link().baud()), boardId()));
         }
-        // after the USB link (the assembly attaches it first): the hall publishes the link's numbering (docs/hall.md)
+        // the hall publishes the board's numbered events, the same numbers as the USB link (docs/hall.md)
         options.hall().settings(config == null ? HallConfig.none() : config.hall(),
                         config == null ? java.util.Optional.empty() : config.link().arbiterPin(), boardId())
                 .ifPresent(s -> assembly.part(HallLinks.part(s)));
@@ -239,7 +239,7 @@ final class ServeCommand implements CliCommand {
         try {
             EnginePlayer.settings(config == null ? java.util.Optional.empty() : config.engine().command(),
                             EngineSettings.parseOptions(config == null ? "" : config.engine().options()))
-                    .ifPresent(e -> assembly.part(b -> EnginePlayer.attach(b.application(), e)));
+                    .ifPresent(e -> assembly.part(EnginePlayer.part(e)));
             // a records directory that cannot be used is said here, before the first game
             assembled = assembly.assemble();
         } catch (IllegalArgumentException e) {

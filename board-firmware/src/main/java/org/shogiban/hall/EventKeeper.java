@@ -7,21 +7,19 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-import org.shogiban.link.EventLog;
 import org.shogiban.link.LoggedEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The hall connection's thread {@code shogiban-hall-keep}: takes the board's numbered events (handed over on the
- * board's thread, which only queues them) and, when the connection owns the event log, forces them to it; when the USB
- * link owns it, waits until the link has kept them. So nothing goes out that is not on the board's disk.
+ * The hall connection's thread {@code shogiban-hall-keep}: takes the board's numbered events (handed over by the
+ * board's event keeper once they are on the board's disk; the hand-over only queues them) and wakes the publisher,
+ * which publishes from the board's kept events.
  *
- * <p>The hand-over queue is bounded ({@link #CAPACITY}, the event log's size): should this thread fall that far behind
- * (a disk that hangs), the board never waits for it; further events are not queued, counted, logged once and shown as
- * a fault (with the USB link keeping the log they are still published from it). A failure of this thread on an
- * unexpected error is shown as a fault; the events it failed on are kept back and tried again a second later, in
- * order, and the thread goes on.
+ * <p>The hand-over queue is bounded ({@link #CAPACITY}, the event log's size): should this thread fall that far behind,
+ * the board never waits for it; further events are not queued, counted, logged once and shown as a fault (they are
+ * still on the board's disk and are published from there). A failure of this thread on an unexpected error is shown as
+ * a fault; the events it failed on are kept back and tried again a second later, in order, and the thread goes on.
  */
 final class EventKeeper {
     private static final Logger log = LoggerFactory.getLogger(EventKeeper.class);
@@ -29,8 +27,6 @@ final class EventKeeper {
     static final int CAPACITY = 10_000;
     private static final String THREAD = "event thread";
 
-    private final EventLog events;
-    private final boolean keeps;
     private final HallFaults faults;
     private final String boardId;
     private final Runnable kept;
@@ -40,12 +36,9 @@ final class EventKeeper {
     private Thread thread;
 
     /**
-     * @param keeps whether to keep the events in the log (no USB link), or to wait until the link has
      * @param kept told after each batch is kept (the publisher wakes up)
      */
-    EventKeeper(EventLog events, boolean keeps, HallFaults faults, String boardId, Runnable kept) {
-        this.events = events;
-        this.keeps = keeps;
+    EventKeeper(HallFaults faults, String boardId, Runnable kept) {
         this.faults = faults;
         this.boardId = boardId;
         this.kept = kept;
@@ -78,7 +71,7 @@ final class EventKeeper {
         }
         if (notQueued.getAndIncrement() == 0) {
             faults.queueFull(CAPACITY + " events wait to be kept; event " + e.seq() + " and later ones are not queued"
-                    + (keeps ? "" : " (the USB link keeps them)"));
+                    + " (they are on the board's disk and published from it)");
         }
         kept.run();
     }
@@ -114,12 +107,7 @@ final class EventKeeper {
         }
     }
 
-    private void keep(List<LoggedEvent> batch) throws InterruptedException {
-        if (keeps) {
-            events.keep(batch);
-        } else {
-            awaitKept(batch.get(batch.size() - 1).seq());
-        }
+    private void keep(List<LoggedEvent> batch) {
         if (notQueued.get() > 0 && inbox.isEmpty()) {
             log.warn("hall: board {}: {} events were not queued while the queue was full", boardId,
                     notQueued.getAndSet(0));
@@ -128,11 +116,4 @@ final class EventKeeper {
         kept.run();
     }
 
-    /** With the USB link keeping the log: waits (at most 2 s) until it has kept an event. */
-    private void awaitKept(long seq) throws InterruptedException {
-        long until = System.nanoTime() + 2_000_000_000L;
-        while (events.lastSeq() < seq && System.nanoTime() < until) {
-            Thread.sleep(2);
-        }
-    }
 }

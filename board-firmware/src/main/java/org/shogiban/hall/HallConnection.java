@@ -17,7 +17,7 @@ import org.eclipse.paho.mqttv5.common.MqttException;
 import org.eclipse.paho.mqttv5.common.MqttMessage;
 import org.eclipse.paho.mqttv5.common.packet.MqttProperties;
 import org.shogiban.hal.FaultReporter;
-import org.shogiban.link.EventLog;
+import org.shogiban.link.KeptEvents;
 import org.shogiban.link.LinkProtocol;
 import org.shogiban.link.LinkedBoard;
 import org.shogiban.link.LoggedEvent;
@@ -31,7 +31,8 @@ import org.slf4j.LoggerFactory;
  * A board's connection to the hall's MQTT broker (docs/hall.md), in MQTT 5. It owns two threads and nothing of the
  * game:
  * <ul>
- *   <li>{@code shogiban-hall-keep} ({@link EventKeeper}) gets the board's events onto its disk before they go out;
+ *   <li>{@code shogiban-hall-keep} ({@link EventKeeper}) takes the board's numbered events as the board's event keeper
+ *       hands them over, already on the board's disk (so nothing goes out that is not on it), and wakes the publisher;
  *   <li>{@code shogiban-hall-publish} connects (again and again, backing off up to 5 s, while the broker is away),
  *       publishes every kept event above the {@link SentMark} in order with QoS 1, moves the mark when the broker has
  *       acknowledged them, publishes the retained snapshot and record when they changed, and answers {@code cmd}.
@@ -63,8 +64,7 @@ public final class HallConnection implements AutoCloseable {
     }
 
     private final LinkedBoard board;
-    private final EventLog events;
-    private final boolean keeps;
+    private final KeptEvents events;
     private final HallSettings settings;
     private final HallTopics topics;
     private final SentMark mark;
@@ -89,16 +89,14 @@ public final class HallConnection implements AutoCloseable {
 
     /**
      * @param board the board's port (the same one the USB link uses)
-     * @param events the board's event log
-     * @param keeps whether this connection keeps the events in the log (no USB link attached), or waits for the link
+     * @param events the board's kept events (the board keeps them before it hands them over)
      * @param markDirectory where {@code hall-sent} is kept (the state directory), or null for memory only
      * @param faults where the connection's faults are told (the board's, so they are shown as a device's)
      */
-    public HallConnection(LinkedBoard board, EventLog events, boolean keeps, HallSettings settings,
-                          Path markDirectory, FaultReporter faults) {
+    public HallConnection(LinkedBoard board, KeptEvents events, HallSettings settings, Path markDirectory,
+                          FaultReporter faults) {
         this.board = Objects.requireNonNull(board, "board");
         this.events = Objects.requireNonNull(events, "events");
-        this.keeps = keeps;
         this.settings = Objects.requireNonNull(settings, "settings");
         this.topics = settings.topics();
         this.mark = SentMark.open(markDirectory, markDirectory == null ? 0 : events.lastSeq());
@@ -106,7 +104,7 @@ public final class HallConnection implements AutoCloseable {
                 settings.version(), topics.boardId()), topics.boardId());
         this.faults = new HallFaults(Objects.requireNonNull(faults, "faults"), topics.hallId(), settings.broker());
         this.published = mark.value();
-        this.keeper = new EventKeeper(events, keeps, this.faults, topics.boardId(), () -> {
+        this.keeper = new EventKeeper(this.faults, topics.boardId(), () -> {
             changed = true;
             wake();
         });

@@ -35,7 +35,7 @@ public final class LinkProtocol {
     private static final Pattern TAG = Pattern.compile("#([0-9A-Za-z]{1,16})(?: +|$)");
 
     private final LinkedBoard board;
-    private final EventLog events;
+    private final KeptEvents events;
     private final PinGuard pins;
     private final String version;
     private final String boardId;
@@ -47,7 +47,7 @@ public final class LinkProtocol {
      * @param version the firmware's version for {@code HELLO}
      * @param boardId this board's name for {@code HELLO} (no spaces)
      */
-    public LinkProtocol(LinkedBoard board, EventLog events, PinGuard pins, String version, String boardId) {
+    public LinkProtocol(LinkedBoard board, KeptEvents events, PinGuard pins, String version, String boardId) {
         this.board = Objects.requireNonNull(board, "board");
         this.events = Objects.requireNonNull(events, "events");
         this.pins = Objects.requireNonNull(pins, "pins");

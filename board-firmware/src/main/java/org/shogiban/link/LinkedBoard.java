@@ -9,7 +9,7 @@ import org.shogiban.notation.GameRecord;
  * What the USB link needs from the board, in the board's words: its state, what happens on it, its games, and the
  * commands a host may give. The link never touches the game itself; every command goes through this port, and the
  * board's runtime serialises it with the scan loop and the buttons. One adapter implements it over the board's
- * runtime ({@code org.shogiban.app.BoardApplicationLink} today).
+ * runtime ({@code org.shogiban.port.PortLinkedBoard}, over a part's port).
  */
 public interface LinkedBoard {
 

@@ -154,7 +154,8 @@ public final class GameSession {
         if (match.events().isEmpty() && lastChange != null) {
             lastChange = lastChange.quiet(view, at);
         } else {
-            lastChange = new SessionChange(match.events(), view, SessionProjection.snapshot(match, view, at),
+            BoardFacts facts = SessionProjection.facts(match, view, at);
+            lastChange = new SessionChange(match.events(), view, facts, BoardSnapshot.of(facts),
                     SessionProjection.state(match, at), record(), clockState(at), at);
         }
         return lastChange;
@@ -271,6 +272,11 @@ public final class GameSession {
     /** The board's state as of {@code nowMillis}, the one JSON snapshot (see {@link BoardSnapshot}). */
     public BoardSnapshot snapshot(long nowMillis) {
         return SessionProjection.snapshot(match, view(), nowMillis);
+    }
+
+    /** The board's typed facts as of {@code nowMillis} (see {@link BoardFacts}). */
+    public BoardFacts facts(long nowMillis) {
+        return SessionProjection.facts(match, view(), nowMillis);
     }
 
     /**

@@ -102,24 +102,18 @@ public final class RemoteMoves {
                 : new GameRequest.Players(asked.sente(), remote);
     }
 
-    /** The snapshot's {@code players}: per side {@code kind}, {@code name} and, for an engine, {@code level}. */
-    public Map<String, Map<String, Object>> snapshotPlayers(GameRequest.Players asked) {
-        Map<String, Map<String, Object>> players = new LinkedHashMap<>();
+    /** The facts' players (the snapshot's {@code players}): per side its kind, name and, for an engine, level. */
+    public Map<Side, BoardFacts.Player> players(GameRequest.Players asked) {
+        Map<Side, BoardFacts.Player> players = new java.util.EnumMap<>(Side.class);
         for (Side side : Side.values()) {
-            Map<String, Object> p = new LinkedHashMap<>();
+            String askedName = side == Side.SENTE ? asked.sente() : asked.gote();
             if (isRemote(side)) {
-                p.put("kind", player.kind());
-                if (player.isHost()) {
-                    p.put("name", side == Side.SENTE ? asked.sente() : asked.gote());
-                } else {
-                    p.put("name", name);
-                    p.put("level", player.level());
-                }
+                players.put(side, player.isHost()
+                        ? new BoardFacts.Player(BoardFacts.Player.Kind.HOST, askedName, 0)
+                        : new BoardFacts.Player(BoardFacts.Player.Kind.ENGINE, name, player.level()));
             } else {
-                p.put("kind", "human");
-                p.put("name", side == Side.SENTE ? asked.sente() : asked.gote());
+                players.put(side, new BoardFacts.Player(BoardFacts.Player.Kind.HUMAN, askedName, 0));
             }
-            players.put(side.label(), p);
         }
         return players;
     }
@@ -128,7 +122,7 @@ public final class RemoteMoves {
      * What the board waits for from the remote side, or null: its move to be made on the board
      * ({@code opponent-move}), or its move to come ({@code opponent-thinking}) while it is to move.
      */
-    BoardSnapshot.Waiting waiting(Side toMove, boolean playing) {
+    BoardFacts.Prompt waiting(Side toMove, boolean playing) {
         if (!playing || player == null) {
             return null;
         }
@@ -136,14 +130,13 @@ public final class RemoteMoves {
         if (pending != null) {
             Move m = pending.move();
             String from = m.isDrop() ? side + ":" + m.drop().letter() : m.from().usi();
-            return new BoardSnapshot.Waiting("opponent-move", m.isDrop() ? null : java.util.List.of(from,
-                    m.to().usi()), m.isDrop() ? java.util.List.of(from) : null, m.usi(),
-                    "make " + pending.words() + " on the board for " + side, side, m.usi(), from, m.to().usi(),
-                    m.promote());
+            return new BoardFacts.Prompt(BoardFacts.Prompt.Kind.OPPONENT_MOVE, m.isDrop() ? null
+                    : java.util.List.of(from, m.to().usi()), m.isDrop() ? java.util.List.of(from) : null, null,
+                    "make " + pending.words() + " on the board for " + side, player.side(), m);
         }
         if (toMove == player.side()) {
-            return new BoardSnapshot.Waiting("opponent-thinking", null, null, null, side + " is thinking", side,
-                    null, null, null, null);
+            return new BoardFacts.Prompt(BoardFacts.Prompt.Kind.OPPONENT_THINKING, null, null, null,
+                    side + " is thinking", player.side(), null);
         }
         return null;
     }

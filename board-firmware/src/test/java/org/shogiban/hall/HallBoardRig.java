@@ -6,7 +6,12 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import org.shogiban.app.AssembledBoard;
+import org.shogiban.link.LoggedEvent;
+import org.shogiban.port.EventStream;
+import org.shogiban.port.PartFactory;
 import org.shogiban.app.BoardApplication;
+import org.shogiban.app.BoardAssembly;
 import org.shogiban.app.RecordSink;
 import org.shogiban.app.Resumption;
 import org.shogiban.app.SessionJournal;
@@ -36,42 +41,34 @@ public final class HallBoardRig implements AutoCloseable {
     public final ManualClock clock = new ManualClock();
     public final MemoryBoard hardware = new MemoryBoard(SensorKind.OCCUPANCY, clock);
     public final BoardApplication app;
-    private final SessionJournal journal;
-    private final AutoCloseable hall;
+    private final AssembledBoard board;
+    /** The board's numbered events, as a part sees them through its port. */
+    private EventStream events;
     private Position position = Position.startpos();
 
     /** A board with its state in {@code dir} (a game there is resumed) in hall {@code h1} as {@code boardId}. */
     public HallBoardRig(Path dir, String broker, String boardId, String user, String password) {
-        this(dir, broker, boardId, user, password, null);
-    }
-
-    /**
-     * A board whose hall connection keeps its events in {@code events} (a test's log, e.g. one that fails), wired as
-     * {@link HallLinks} wires a board without a USB link; null: {@link HallLinks} itself.
-     */
-    public HallBoardRig(Path dir, String broker, String boardId, String user, String password,
-                        org.shogiban.link.EventLog events) {
         GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(SensorKind.OCCUPANCY));
         Clock wall = new SteppedWall(clock);
-        journal = SessionJournal.open(dir, wall);
-        app = new BoardApplication(hardware.board(), ScanSettings.defaults(), clock,
-                Resumption.session(settings, wall, journal, clock.millis(), line -> { }), RecordSink.NONE);
-        app.setJournal(journal);
-        HallSettings hallSettings = HallSettings.of(broker, "h1", boardId, Optional.ofNullable(user),
-                Optional.ofNullable(password), Optional.of(PIN));
-        if (events == null) {
-            hall = HallLinks.attach(app, null, dir, hallSettings);
-        } else {
-            app.setNumbering(new org.shogiban.app.EventNumbering(events));
-            HallConnection connection = new HallConnection(new org.shogiban.app.BoardApplicationLink(app, null),
-                    events, true, hallSettings, null, app.faults());
-            connection.start();
-            hall = connection;
-        }
+        // the board as serve builds it, stepped: journal and events in dir, the hall a part made from its port
+        board = BoardAssembly.of(settings, hardware.board()).clock(clock).wallClock(wall).state(dir)
+                .resumptionNotes(line -> { }).part(HallLinks.part(HallSettings.of(broker, "h1", boardId,
+                        Optional.ofNullable(user), Optional.ofNullable(password), Optional.of(PIN))))
+                .part(PartFactory.of("events-probe", port -> {
+                    events = port.events();
+                    return () -> { };
+                }))
+                .assemble();
+        app = board.application();
         app.game().ifPresent(g -> {
             position = g.current();
         });
         layOut(app.game().isPresent() ? position : Position.startpos());
+    }
+
+    /** The board's numbered events kept so far (the link's words), oldest first. */
+    public List<LoggedEvent> events() {
+        return events.since(0);
     }
 
     /** Puts every piece of a position on the board at once and lets the board see it. */
@@ -124,13 +121,7 @@ public final class HallBoardRig implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            hall.close();
-            app.close();
-            journal.close();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        board.close();
     }
 
     /** Calendar time that moves with the stepped clock, from {@link #WALL}: each game gets its own id. */

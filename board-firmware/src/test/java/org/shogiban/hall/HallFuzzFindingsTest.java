@@ -42,7 +42,7 @@ class HallFuzzFindingsTest {
             try (HallBoardRig first = new HallBoardRig(Files.createDirectories(dir.resolve("life1")), broker.url(),
                     "b1", null, null)) {
                 first.move("7g7f").move("3c3d").move("2g2f");
-                before = first.app.numbering().lastSeq();
+                before = first.app.facts().seq();
                 page.await("the first life's moves", v -> HallClient.board(v, "b1").path("seq").asLong() == before);
             }
             // the same board started without its state: its events are numbered from 1 again
@@ -54,7 +54,7 @@ class HallFuzzFindingsTest {
                         .contains("illegal"));
                 assertThat(v.path("calls").findValuesAsText("kind")).as("the new life said").contains("life");
                 assertThat(HallClient.board(v, "b1").path("life").asInt()).isEqualTo(1);
-                long last = second.app.numbering().lastSeq();
+                long last = second.app.facts().seq();
                 page.await("every event of the new life", x -> HallClient.board(x, "b1").path("seq").asLong() == last);
             }
         }

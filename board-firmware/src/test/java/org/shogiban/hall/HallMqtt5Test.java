@@ -47,7 +47,7 @@ class HallMqtt5Test {
     }
 
     private static List<String> eventLines(HallBoardRig board) {
-        return board.app.numbering().log().since(0).stream().map(LoggedEvent::text).toList();
+        return board.events().stream().map(LoggedEvent::text).toList();
     }
 
     @Test

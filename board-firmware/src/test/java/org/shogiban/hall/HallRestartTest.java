@@ -94,7 +94,7 @@ class HallRestartTest {
 
             // while the hall is down, b1 plays on
             b1.move("2g2f").move("8c8d");
-            long b1Last = b1.app.numbering().lastSeq();
+            long b1Last = b1.app.facts().seq();
 
             try (HallProcess second = HallProcess.start(broker.url(), port, state)) {
                 HallClient page = new HallClient(second.base());

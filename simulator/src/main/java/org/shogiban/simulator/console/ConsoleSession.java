@@ -223,7 +223,7 @@ public final class ConsoleSession {
                 case "setup" -> {
                     words(w, 1, "setup");
                     // the game being set up: the board's start, or what a new game asked for (a handicap)
-                    table.layOut(Position.fromSfen(app.snapshot().startSfen()));
+                    table.layOut(app.facts().start());
                     settleAndDraw();
                 }
                 case "arbiter" -> {
@@ -331,7 +331,7 @@ public final class ConsoleSession {
                 time.hold(HANDLING_MILLIS);
             }
         }
-        if (app.snapshot().mode().equals("tournament")) {
+        if (app.facts().mode() == org.shogiban.session.PlayMode.TOURNAMENT) {
             hardware.buttons.click(mover == Side.SENTE ? Button.CLOCK_SENTE : Button.CLOCK_GOTE);
         }
     }

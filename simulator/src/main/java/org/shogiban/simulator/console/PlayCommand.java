@@ -133,7 +133,7 @@ public final class PlayCommand implements SimulatorCommand {
         }
         EnginePlayer[] engine = new EnginePlayer[1];
         if (engineSettings != null) {
-            assembly.part(b -> engine[0] = EnginePlayer.attach(b.application(), engineSettings));
+            assembly.part(EnginePlayer.part(engineSettings, player -> engine[0] = player));
         }
         // the assembly never fails on the state directory: one that cannot be used is shown as the journal's fault
         AssembledBoard assembled;

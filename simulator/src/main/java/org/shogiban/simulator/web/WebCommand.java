@@ -110,8 +110,7 @@ public final class WebCommand implements SimulatorCommand {
             BoardApplicationAdapter adapter = new BoardApplicationAdapter(setup, MonotonicClock.system(),
                     Clock.systemDefaultZone(), new BoardApplicationAdapter.Storage(records, state, serial,
                             LinkSettings.of("simulator", Optional.empty()), Optional.of(pin),
-                            HallOption.settings(o, pin)));
-            engine.ifPresent(adapter::attachEngine);
+                            HallOption.settings(o, pin), engine.orElse(null)));
             board = adapter;
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());

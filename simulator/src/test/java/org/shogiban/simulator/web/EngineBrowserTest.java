@@ -47,7 +47,7 @@ class EngineBrowserTest {
             assumeThat(EngineSettings.defaultCommand()).as("fairy-stockfish is installed").isPresent();
         }
         rig = PageRig.open(temp, SensorKind.POLARITY, "en-GB", Map.of(),
-                b -> b.attachEngine(EngineSettings.of(EngineSettings.FAIRY_STOCKFISH.toString(), Map.of())));
+                storage -> storage.withEngine(EngineSettings.of(EngineSettings.FAIRY_STOCKFISH.toString(), Map.of())));
         board = rig.board;
         browser = rig.browser;
         waitFor("the page is live", () -> attr(By.id("link"), "data-link").equals("live"));

@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
-import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.MonotonicClock;
@@ -36,22 +36,21 @@ final class PageRig implements AutoCloseable {
 
     /** The page of a board with these sensors in an English browser. */
     static PageRig open(Path temp, SensorKind sensors) throws IOException {
-        return open(temp, sensors, "en-GB", Map.of(), board -> { });
+        return open(temp, sensors, "en-GB", Map.of(), storage -> storage);
     }
 
     /**
      * The page in a browser preferring {@code language} with more environment (e.g. {@link #fontsWithoutJapanese});
-     * {@code attach} runs on the board before the server starts (e.g. attaching an engine).
+     * {@code storage} adds to the board's storage before the board is put together (e.g. an engine, a part of it).
      */
     static PageRig open(Path temp, SensorKind sensors, String language, Map<String, String> environment,
-                        Consumer<BoardApplicationAdapter> attach) throws IOException {
+                        UnaryOperator<BoardApplicationAdapter.Storage> storage) throws IOException {
         ChromeDriver browser = Chromium.start(temp.resolve("profile-" + language), language, environment);
         BoardApplicationAdapter board = null;
         try {
             board = new BoardApplicationAdapter(new WebBoard.Setup(sensors, "casual", "main=600,byoyomi=30",
                     "startpos"), MonotonicClock.system(), Clock.systemUTC(),
-                    BoardApplicationAdapter.Storage.records(temp.resolve("records")).withPin(PIN));
-            attach.accept(board);
+                    storage.apply(BoardApplicationAdapter.Storage.records(temp.resolve("records")).withPin(PIN)));
             WebServer server = new WebServer(board, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1000);
             URI page = server.start();
             browser.get(page.toString());
