@@ -87,7 +87,6 @@ public final class Hall implements AutoCloseable {
      */
     private long version = System.currentTimeMillis() * 1000;
     private byte[] viewBytes;
-    private long viewBytesVersion;
     private long viewFrame;
 
     /** A hall that keeps its state in memory only (tests, benchmarks). */
@@ -472,9 +471,9 @@ public final class Hall implements AutoCloseable {
         lock.lock();
         try {
             long frame = System.currentTimeMillis() / FRAME_MILLIS;
-            if (viewBytes == null || viewBytesVersion != version && frame != viewFrame) {
+            // by frame, not by version: a round's replies and other changes of the hall's own do not count a version
+            if (viewBytes == null || frame != viewFrame) {
                 viewBytes = view().toString().getBytes(StandardCharsets.UTF_8);
-                viewBytesVersion = version;
                 viewFrame = frame;
             }
             return viewBytes;
