@@ -223,6 +223,14 @@ public final class BoardApplication implements AutoCloseable {
         scanLoop.addPassListener(listener);
     }
 
+    /**
+     * Where a part of the board (the hall's connection) tells its faults, so they are shown as a device's: the status
+     * LED, the snapshot's {@code faults}, the link's {@code FAULT}. Any thread.
+     */
+    public org.shogiban.hal.FaultReporter faults() {
+        return board.faults();
+    }
+
     /** What the board shows now. Any thread. */
     public BoardView view() {
         return view;

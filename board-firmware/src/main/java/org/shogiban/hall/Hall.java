@@ -22,13 +22,16 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
-import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
-import org.eclipse.paho.client.mqttv3.MqttCallbackExtended;
-import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
-import org.eclipse.paho.client.mqttv3.MqttException;
-import org.eclipse.paho.client.mqttv3.MqttMessage;
-import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import org.eclipse.paho.mqttv5.client.IMqttToken;
+import org.eclipse.paho.mqttv5.client.MqttAsyncClient;
+import org.eclipse.paho.mqttv5.client.MqttCallback;
+import org.eclipse.paho.mqttv5.client.MqttClientException;
+import org.eclipse.paho.mqttv5.client.MqttConnectionOptions;
+import org.eclipse.paho.mqttv5.client.MqttDisconnectResponse;
+import org.eclipse.paho.mqttv5.client.persist.MemoryPersistence;
+import org.eclipse.paho.mqttv5.common.MqttException;
+import org.eclipse.paho.mqttv5.common.MqttMessage;
+import org.eclipse.paho.mqttv5.common.packet.MqttProperties;
 import org.shogiban.hall.store.HallStore;
 import org.shogiban.hall.store.StoreException;
 import org.shogiban.link.LoggedEvent;
@@ -45,6 +48,11 @@ import org.slf4j.LoggerFactory;
  * change is written to disk before it is shown, and the hall starts again from it. Each change bumps a version the
  * page waits on ({@link #awaitChange}). One lock guards the state; the page's long polls wait on its condition (not on
  * a monitor, which would pin a virtual thread's carrier on Java 21).
+ *
+ * <p>MQTT 5 with a session the broker keeps for {@link #SESSION_EXPIRY_SECONDS} after the hall left (the events of
+ * that time wait for it there). The events and the replies are taken at QoS 1, the retained status, snapshot and
+ * record at QoS 0 (each supersedes the last; a reconnection brings it again). The page's long poll answers at the
+ * start of a frame of {@link #FRAME_MILLIS}, so however many boards change, a page reads at most four views a second.
  */
 public final class Hall implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Hall.class);
@@ -53,6 +61,10 @@ public final class Hall implements AutoCloseable {
     private static final Pattern LAST = Pattern.compile("OK last (\\d+)");
     /** The arbiter's name in the log and the actions when the hall has no login (loopback, no account). */
     public static final String NOBODY = "-";
+    /** How long the broker keeps the hall's session (its subscriptions and the messages for it) after it left. */
+    public static final long SESSION_EXPIRY_SECONDS = 3600;
+    /** The page's long poll answers at the start of a frame this long: at most four views a second. */
+    public static final long FRAME_MILLIS = 250;
 
     /** A command sent and the board it went to: only that board's reply counts. */
     private record Pending(String board, CompletableFuture<JsonNode> reply) {
@@ -60,7 +72,7 @@ public final class Hall implements AutoCloseable {
 
     private final String hallId;
     private final MqttAsyncClient client;
-    private final MqttConnectOptions options;
+    private final MqttConnectionOptions options;
     private final HallDisk disk;
     private final Map<String, HallBoard> boards = new TreeMap<>();
     private final Map<String, Pending> waiting = new ConcurrentHashMap<>();
@@ -74,6 +86,9 @@ public final class Hall implements AutoCloseable {
      * hall that was restarted asks for what is newer than what it has and gets the new hall's view at once.
      */
     private long version = System.currentTimeMillis() * 1000;
+    private byte[] viewBytes;
+    private long viewBytesVersion;
+    private long viewFrame;
 
     /** A hall that keeps its state in memory only (tests, benchmarks). */
     public Hall(String broker, String hallId, String username, String password, PrintWriter trace)
@@ -97,19 +112,19 @@ public final class Hall implements AutoCloseable {
         disk.restore(boards, rounds);
         rounds.onChange(round -> disk.round(round, rounds.doc(round).toString()));
         client = new MqttAsyncClient(broker, "shogiban-hall-" + hallId, new MemoryPersistence());
-        options = new MqttConnectOptions();
-        options.setCleanSession(false);
+        options = new MqttConnectionOptions();
+        options.setCleanStart(false);
+        options.setSessionExpiryInterval(SESSION_EXPIRY_SECONDS);
         options.setAutomaticReconnect(true);
-        options.setMaxReconnectDelay(2000);
+        options.setAutomaticReconnectDelay(1, 2);
         options.setKeepAliveInterval(10);
-        options.setMaxInflight(1000);
         if (username != null) {
             options.setUserName(username);
         }
         if (password != null) {
-            options.setPassword(password.toCharArray());
+            options.setPassword(password.getBytes(StandardCharsets.UTF_8));
         }
-        client.setCallback(new MqttCallbackExtended() {
+        client.setCallback(new MqttCallback() {
             @Override
             public void connectComplete(boolean reconnect, String serverURI) {
                 log.info("hall {}: connected to {}{}", hallId, serverURI, reconnect ? " again" : "");
@@ -118,8 +133,19 @@ public final class Hall implements AutoCloseable {
             }
 
             @Override
-            public void connectionLost(Throwable cause) {
-                log.warn("hall {}: lost the broker: {}", hallId, cause == null ? "-" : cause.getMessage());
+            public void disconnected(MqttDisconnectResponse response) {
+                log.warn("hall {}: lost the broker: {}", hallId, response == null || response.getException() == null
+                        ? "-" : response.getException().getMessage());
+            }
+
+            @Override
+            public void mqttErrorOccurred(MqttException e) {
+                log.warn("hall {}: {}", hallId, e.toString());
+            }
+
+            @Override
+            public void authPacketArrived(int reasonCode, MqttProperties properties) {
+                // no enhanced authentication
             }
 
             @Override
@@ -132,7 +158,7 @@ public final class Hall implements AutoCloseable {
             }
 
             @Override
-            public void deliveryComplete(IMqttDeliveryToken token) {
+            public void deliveryComplete(IMqttToken token) {
                 // commands are answered on cmd/reply
             }
         });
@@ -148,7 +174,9 @@ public final class Hall implements AutoCloseable {
         int[] qos = new int[KINDS.length];
         for (int i = 0; i < KINDS.length; i++) {
             filters[i] = HallTopics.hallPrefix(hallId) + "+/" + KINDS[i];
-            qos[i] = 1;
+            // the events and the replies at QoS 1 (each counts); the retained status, snapshot and record at QoS 0:
+            // each supersedes the one before and a reconnection brings the last one again (no acknowledgement each)
+            qos[i] = KINDS[i].equals("events") || KINDS[i].equals("cmd/reply") ? 1 : 0;
         }
         try {
             client.subscribe(filters, qos);
@@ -321,10 +349,20 @@ public final class Hall implements AutoCloseable {
     // ------------------------------------------------------------------------------------------------ outgoing
 
     private void send(String board, String id, String line, String pin) {
-        try {
-            client.publish(new HallTopics(hallId, board).cmd(), HallCommands.command(id, line, pin), 1, false);
-        } catch (MqttException e) {
-            log.warn("hall {}: command to {} not sent: {}", hallId, board, e.toString());
+        long until = System.nanoTime() + 5_000_000_000L;
+        while (true) {
+            try {
+                client.publish(new HallTopics(hallId, board).cmd(), HallCommands.command(id, line, pin), 1, false);
+                return;
+            } catch (MqttException e) {
+                // the broker's receive maximum (Mosquitto: 20 in flight): a round's pairings wait their turn
+                if (e.getReasonCode() == MqttClientException.REASON_CODE_MAX_INFLIGHT && System.nanoTime() < until) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(5_000_000);
+                    continue;
+                }
+                log.warn("hall {}: command to {} not sent: {}", hallId, board, e.toString());
+                return;
+            }
         }
     }
 
@@ -399,7 +437,11 @@ public final class Hall implements AutoCloseable {
         }
     }
 
-    /** Waits until the version passes {@code after} (at most {@code millis}); returns the version now. */
+    /**
+     * Waits until the version passes {@code after} (at most {@code millis}), then until the next frame of
+     * {@link #FRAME_MILLIS} begins (so the changes of a frame go out together: a page reads at most four views a
+     * second however many boards change); returns the version now.
+     */
     public long awaitChange(long after, long millis) throws InterruptedException {
         lock.lock();
         try {
@@ -407,7 +449,35 @@ public final class Hall implements AutoCloseable {
             while (version <= after && nanos > 0) {
                 nanos = changed.awaitNanos(nanos);
             }
+            if (version <= after) {
+                return version;
+            }
+        } finally {
+            lock.unlock();
+        }
+        Thread.sleep(FRAME_MILLIS - System.currentTimeMillis() % FRAME_MILLIS);
+        lock.lock();
+        try {
             return version;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * {@link #view()} as the page's long poll sends it: JSON written at most once per frame of {@link #FRAME_MILLIS}
+     * for every open page (so up to that much older than the last change).
+     */
+    public byte[] viewJson() {
+        lock.lock();
+        try {
+            long frame = System.currentTimeMillis() / FRAME_MILLIS;
+            if (viewBytes == null || viewBytesVersion != version && frame != viewFrame) {
+                viewBytes = view().toString().getBytes(StandardCharsets.UTF_8);
+                viewBytesVersion = version;
+                viewFrame = frame;
+            }
+            return viewBytes;
         } finally {
             lock.unlock();
         }

@@ -193,7 +193,7 @@ public final class HallServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        sendJson(x, 200, hall.view());
+        send(x, 200, "application/json; charset=UTF-8", hall.viewJson());
     }
 
     private void post(HttpExchange x, String path) throws IOException {

@@ -75,21 +75,19 @@ class ShogibanCliTest {
 
     @Test
     void everyCommandPrintsItsOwnUsageWithHelp() {
-        List<String> names = List.of("perft", "judge", "convert", "serve", "check-config", "hall", "usi", "bring-up");
+        // every command the tool lists (a command with several forms, hall and hall passwd, has a line for each)
+        List<String> names = run("", "help").out().lines().skip(1).map(String::strip).map(l -> l.split(" ")[0])
+                .distinct().toList();
+        assertThat(names).contains("perft", "judge", "convert", "serve", "check-config", "hall", "usi", "bring-up");
         for (String name : names) {
             for (String help : List.of("help", "--help", "-h")) {
                 Run r = run("", name, help);
                 assertThat(r.exit()).as("%s %s", name, help).isZero();
                 assertThat(r.err()).as("%s %s", name, help).isEmpty();
                 assertThat(r.out().strip()).as("%s %s", name, help)
-                        .startsWith("usage: java -jar shogiban.jar " + name);
-                // its own usage only (a command with sub-commands, as hall passwd, has a line for each)
-                assertThat(r.out().lines().toList()).as("%s %s", name, help)
-                        .allSatisfy(line -> assertThat(line).contains(name));
+                        .startsWith("usage: java -jar shogiban.jar " + name + " ");
             }
         }
-        assertThat(run("", "help").out().lines().skip(1).map(String::strip).map(l -> l.split(" ")[0]).distinct().toList())
-                .as("every command of the tool is checked").containsExactlyElementsOf(names);
     }
 
     @Test

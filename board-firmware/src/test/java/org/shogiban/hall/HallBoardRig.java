@@ -39,17 +39,56 @@ public final class HallBoardRig implements AutoCloseable {
     public final MemoryBoard hardware = new MemoryBoard(SensorKind.OCCUPANCY, clock);
     public final BoardApplication app;
     private final AssembledBoard board;
+    /** The board's event stream, as the hall part's port gives it (null when the test's own log keeps them). */
+    private org.shogiban.port.EventStream stream;
+
+    /** Every event the board has kept, in order. */
+    public java.util.List<org.shogiban.link.LoggedEvent> kept() {
+        return stream.since(0);
+    }
     private Position position = Position.startpos();
 
     /** A board with its state in {@code dir} (a game there is resumed) in hall {@code h1} as {@code boardId}. */
     public HallBoardRig(Path dir, String broker, String boardId, String user, String password) {
+        this(dir, broker, boardId, user, password, null);
+    }
+
+    /**
+     * A board whose hall connection keeps the events it is told in {@code events} itself (a test's log, e.g. one
+     * that fails: the connection's own keeper thread at work); null: {@link HallLinks} as every board has it (the
+     * board's event stream keeps them).
+     */
+    public HallBoardRig(Path dir, String broker, String boardId, String user, String password,
+                        org.shogiban.link.EventLog events) {
         GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(SensorKind.OCCUPANCY));
         Clock wall = new SteppedWall(clock);
+        HallSettings hall = HallSettings.of(broker, "h1", boardId, Optional.ofNullable(user),
+                Optional.ofNullable(password), Optional.of(PIN));
+        org.shogiban.port.PartFactory part = events == null
+                ? org.shogiban.port.PartFactory.of(HallLinks.NAME, port -> {
+                    stream = port.events();
+                    return HallLinks.part(hall).create(port);
+                })
+                : org.shogiban.port.PartFactory.of(HallLinks.NAME, port -> {
+                    org.shogiban.port.PortLinkedBoard linked = new org.shogiban.port.PortLinkedBoard(port);
+                    HallConnection connection = new HallConnection(linked, events, true, hall, null,
+                            HallLinks.faults(port));
+                    return new org.shogiban.port.Part() {
+                        @Override
+                        public void start() {
+                            connection.start();
+                        }
+
+                        @Override
+                        public void close() {
+                            connection.close();
+                            linked.close();
+                        }
+                    };
+                });
         // the board as serve builds it, stepped: journal and events in dir, the hall a part made from its port
         board = BoardAssembly.of(settings, hardware.board()).clock(clock).wallClock(wall).state(dir)
-                .resumptionNotes(line -> { }).part(HallLinks.part(HallSettings.of(broker, "h1", boardId,
-                        Optional.ofNullable(user), Optional.ofNullable(password), Optional.of(PIN))))
-                .assemble();
+                .resumptionNotes(line -> { }).part(part).assemble();
         app = board.application();
         app.game().ifPresent(g -> {
             position = g.current();

@@ -10,10 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
-import org.eclipse.paho.client.mqttv3.MqttClient;
-import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
-import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import org.eclipse.paho.mqttv5.client.MqttAsyncClient;
+import org.eclipse.paho.mqttv5.client.MqttClient;
+import org.eclipse.paho.mqttv5.client.MqttConnectionOptions;
+import org.eclipse.paho.mqttv5.client.persist.MemoryPersistence;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,15 +71,19 @@ class HallFuzzFindingsTest {
             page.session();
             // b9 reads every board's commands (an open broker) and answers each at once, as if it were the board
             MqttAsyncClient b9 = new MqttAsyncClient(broker.url(), "rogue-b9", new MemoryPersistence());
-            b9.connect(new MqttConnectOptions()).waitForCompletion(5000);
+            b9.connect(new MqttConnectionOptions()).waitForCompletion(5000);
             Pattern id = Pattern.compile("\"id\":\"([^\"]*)\"");
-            b9.subscribe("shogiban/h1/board/+/cmd", 1, null, null, (topic, m) -> {
-                Matcher found = id.matcher(new String(m.getPayload(), StandardCharsets.UTF_8));
+            MqttListener b9ears = new MqttListener(broker.url(), (topic, m) -> {
+                Matcher found = id.matcher(m);
                 if (found.find()) {
-                    b9.publish("shogiban/h1/board/b9/cmd/reply", ("{\"id\":\"" + found.group(1)
-                            + "\",\"reply\":\"OK arbiter pause\"}").getBytes(StandardCharsets.UTF_8), 0, false);
+                    try {
+                        b9.publish("shogiban/h1/board/b9/cmd/reply", ("{\"id\":\"" + found.group(1)
+                                + "\",\"reply\":\"OK arbiter pause\"}").getBytes(StandardCharsets.UTF_8), 0, false);
+                    } catch (org.eclipse.paho.mqttv5.common.MqttException e) {
+                        throw new IllegalStateException(e);
+                    }
                 }
-            }).waitForCompletion(5000);
+            }, "shogiban/h1/board/+/cmd");
             String pause = "{\"board\":\"b1\",\"line\":\"ARBITER pause\",\"pin\":\"0000\"}";
             try (HallBoardRig b1 = new HallBoardRig(Files.createDirectories(dir.resolve("b1")), broker.url(), "b1",
                     null, null)) {
@@ -92,6 +96,7 @@ class HallFuzzFindingsTest {
             // b1 is away: only b9 answers, and that is no answer from b1
             HttpResponse<String> away = page.post("/api/cmd", pause);
             assertThat(away.statusCode()).as(away.body()).isEqualTo(504);
+            b9ears.close();
             b9.disconnect().waitForCompletion(5000);
             b9.close();
         }
@@ -119,7 +124,7 @@ class HallFuzzFindingsTest {
             assertThat(times(csa.body())).as("the relay's CSA times").isEqualTo(ownTimes);
 
             MqttClient peer = new MqttClient(broker.url(), "garbage", new MemoryPersistence());
-            peer.connect(new MqttConnectOptions());
+            peer.connect(new MqttConnectionOptions());
             peer.publish("shogiban/h1/board/b1/record", "{\"moves\": [{\"move\": {\"to\": 7}}]}"
                     .getBytes(StandardCharsets.UTF_8), 1, false);
             peer.disconnect();

@@ -34,7 +34,15 @@ public final class Mosquitto implements AutoCloseable {
 
     /** An open broker (anonymous clients may do anything). */
     public static Mosquitto open(Path dir) throws IOException {
-        return start(dir, null, null);
+        return start(dir, null, null, List.of());
+    }
+
+    /**
+     * A venue's open broker bridged to a central one with Mosquitto's own bridge: the lines of {@code bridge} (a
+     * {@code connection} section, docs/hall.md's) added to its configuration.
+     */
+    public static Mosquitto withBridge(Path dir, String bridge) throws IOException {
+        return start(dir, null, null, bridge.lines().toList());
     }
 
     /**
@@ -51,7 +59,7 @@ public final class Mosquitto implements AutoCloseable {
         }
         Path aclFile = dir.resolve("acl");
         Files.writeString(aclFile, acl);
-        return start(dir, passwords, aclFile);
+        return start(dir, passwords, aclFile, List.of());
     }
 
     private static void run(List<String> command) throws IOException {
@@ -67,7 +75,7 @@ public final class Mosquitto implements AutoCloseable {
         }
     }
 
-    private static Mosquitto start(Path dir, Path passwords, Path acl) throws IOException {
+    private static Mosquitto start(Path dir, Path passwords, Path acl, List<String> more) throws IOException {
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
@@ -79,6 +87,7 @@ public final class Mosquitto implements AutoCloseable {
         } else {
             lines.addAll(List.of("allow_anonymous false", "password_file " + passwords, "acl_file " + acl));
         }
+        lines.addAll(more);
         Path config = dir.resolve("mosquitto.conf");
         Files.write(config, lines);
         Mosquitto m = new Mosquitto(dir, port, config);

@@ -6,10 +6,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
-import org.eclipse.paho.client.mqttv3.MqttClient;
-import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
-import org.eclipse.paho.client.mqttv3.MqttException;
-import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import org.eclipse.paho.mqttv5.client.IMqttToken;
+import org.eclipse.paho.mqttv5.client.MqttCallback;
+import org.eclipse.paho.mqttv5.client.MqttClient;
+import org.eclipse.paho.mqttv5.client.MqttConnectionOptions;
+import org.eclipse.paho.mqttv5.client.MqttDisconnectResponse;
+import org.eclipse.paho.mqttv5.client.persist.MemoryPersistence;
+import org.eclipse.paho.mqttv5.common.MqttException;
+import org.eclipse.paho.mqttv5.common.MqttMessage;
+import org.eclipse.paho.mqttv5.common.packet.MqttProperties;
 import org.shogiban.link.LoggedEvent;
 
 /**
@@ -31,16 +36,16 @@ final class Subscriber implements AutoCloseable {
 
     Subscriber(String url, String user, String password, String... filters) throws MqttException {
         client = new MqttClient(url, "test-" + System.nanoTime(), new MemoryPersistence());
-        MqttConnectOptions o = new MqttConnectOptions();
-        o.setCleanSession(true);
+        MqttConnectionOptions o = new MqttConnectionOptions();
+        o.setCleanStart(true);
         o.setAutomaticReconnect(true);
-        o.setMaxReconnectDelay(500);
+        o.setAutomaticReconnectDelay(1, 1);
         o.setConnectionTimeout(3);
         if (user != null) {
             o.setUserName(user);
-            o.setPassword(password.toCharArray());
+            o.setPassword(password.getBytes(StandardCharsets.UTF_8));
         }
-        client.setCallback(new org.eclipse.paho.client.mqttv3.MqttCallbackExtended() {
+        client.setCallback(new MqttCallback() {
             @Override
             public void connectComplete(boolean reconnect, String serverURI) {
                 if (reconnect) {
@@ -54,11 +59,19 @@ final class Subscriber implements AutoCloseable {
             }
 
             @Override
-            public void connectionLost(Throwable cause) {
+            public void disconnected(MqttDisconnectResponse response) {
             }
 
             @Override
-            public void messageArrived(String topic, org.eclipse.paho.client.mqttv3.MqttMessage m) {
+            public void mqttErrorOccurred(MqttException e) {
+            }
+
+            @Override
+            public void authPacketArrived(int reasonCode, MqttProperties properties) {
+            }
+
+            @Override
+            public void messageArrived(String topic, MqttMessage m) {
                 String text = new String(m.getPayload(), StandardCharsets.UTF_8);
                 synchronized (messages) {
                     messages.add(new Message(topic, text, m.isRetained()));
@@ -81,7 +94,7 @@ final class Subscriber implements AutoCloseable {
             }
 
             @Override
-            public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {
+            public void deliveryComplete(IMqttToken token) {
             }
         });
         client.connect(o);

@@ -41,11 +41,10 @@ class PiRootIT {
     private static final String MODEL = ARCH.equals("arm64") ? "Raspberry Pi 4 Model B Rev 1.5"
             : "Raspberry Pi 3 Model B Plus Rev 1.3";
     /**
-     * The JVM as the unit runs it (the client compiler, the serial collector, a class data sharing archive written by
-     * the first run and mapped by the later ones: under emulation, loading classes is most of a command's time).
+     * The JVM with the unit's compiler and collector. (The unit's class data sharing archive, tried here, gained
+     * nothing measurable under this load and printed CDS warnings on stdout: benchmarks.md.)
      */
-    private static final String JAVA = "/usr/bin/java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
-            + " -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile=/tmp/shogiban.jsa"
+    private static final String JAVA = "/usr/bin/java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto"
             + " -jar /usr/share/shogiban/shogiban.jar";
     private static Path deb;
     private static Path work;

@@ -7,20 +7,21 @@ import org.junit.jupiter.api.Test;
 
 /** {@code <command> help} prints that command's usage for every command of the simulator's tool (docs/cli.md). */
 class CommandHelpTest {
-    private static final List<String> COMMANDS = List.of("replay", "replay-trace", "play", "web", "hall-sim");
-
     @Test
     void everyCommandPrintsItsOwnUsageWithHelp() {
-        for (String name : COMMANDS) {
+        List<String> commands = Cli.run("help").out().stream().skip(1).map(l -> l.strip().split(" ")[0]).distinct()
+                .toList();
+        assertThat(commands).as("the commands the tool lists").contains("replay", "replay-trace", "play", "web",
+                "hall-sim");
+        for (String name : commands) {
             for (String help : List.of("help", "--help", "-h")) {
                 Cli r = Cli.run(name, help);
                 assertThat(r.exitCode()).as("%s %s: %s", name, help, r.err()).isZero();
                 assertThat(r.err()).as("%s %s", name, help).isEmpty();
-                assertThat(r.out()).as("%s %s", name, help).singleElement().asString()
+                assertThat(r.out()).as("%s %s", name, help).isNotEmpty();
+                assertThat(r.out().get(0)).as("%s %s", name, help)
                         .startsWith("usage: java -jar shogiban-simulator.jar " + name + " ");
             }
         }
-        assertThat(Cli.run("help").out().stream().skip(1).map(l -> l.strip().split(" ")[0]).toList())
-                .as("every command of the tool is checked").containsExactlyElementsOf(COMMANDS);
     }
 }

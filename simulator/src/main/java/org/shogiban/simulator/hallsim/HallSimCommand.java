@@ -16,9 +16,10 @@ import org.shogiban.simulator.SimulatorCommand;
 import org.shogiban.simulator.replay.Pace;
 
 /**
- * {@code hall-sim --broker <url> --boards N --pace casual|blitz [--hall-id ID] [--games K] [--state DIR]
- * [--ack-log FILE] [--seed S]}: N simulated boards of a hall in one process (docs/hall.md), each the real firmware
- * on simulated sensors playing random legal games by generated hands, publishing as real boards do. Boards are
+ * {@code hall-sim --broker <url> --boards N --pace casual|blitz [--board full|light] [--hall-id ID] [--games K]
+ * [--state DIR] [--ack-log FILE] [--seed S]}: N simulated boards of a hall in one process (docs/hall.md), each the
+ * real firmware on simulated sensors playing random legal games by generated hands, publishing as real boards do;
+ * {@code --board light} runs them as {@link LightBoard}s (no scan thread each: for the hall's load). Boards are
  * named {@code sim-001}, {@code sim-002}... With {@code --games K} it stops after every board played K games.
  */
 public final class HallSimCommand implements SimulatorCommand {
@@ -29,14 +30,15 @@ public final class HallSimCommand implements SimulatorCommand {
 
     @Override
     public String usage() {
-        return "hall-sim --broker <url> --boards N --pace casual|blitz [--hall-id ID] [--games K] [--state DIR]"
+        return "hall-sim --broker <url> --boards N --pace casual|blitz [--board full|light] [--hall-id ID]"
+                + " [--games K] [--state DIR]"
                 + "   N simulated boards playing in a hall";
     }
 
     @Override
     public int run(List<String> args, PrintStream out) throws Exception {
         Options o = Options.parse(args, Set.of("broker", "boards", "pace", "hall-id", "games", "state", "ack-log",
-                "seed"));
+                "seed", "board"));
         String broker = o.get("broker", "");
         long boards = o.getLong("boards", 0);
         if (boards < 1 || boards > 2000) {
@@ -55,36 +57,57 @@ public final class HallSimCommand implements SimulatorCommand {
                 : Files.createTempDirectory("shogiban-hall-sim");
         PrintWriter acks = o.values().containsKey("ack-log") ? new PrintWriter(Files.newBufferedWriter(
                 Path.of(o.get("ack-log", "")), StandardCharsets.UTF_8), true) : null;
-        List<SimulatedBoard> all = new ArrayList<>();
-        List<Thread> players = new ArrayList<>();
         try {
+            HallSettings.of(broker, hallId, "sim-001", Optional.empty(), Optional.empty(), Optional.empty());
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+        boolean light = switch (o.get("board", "full")) {
+            case "full" -> false;
+            case "light" -> true;
+            default -> throw new UsageError("--board is full or light, not '" + o.get("board", "") + "'");
+        };
+        List<AutoCloseable> all = new ArrayList<>();
+        try {
+            List<Runnable> plays = new ArrayList<>();
+            List<LightBoard> lights = new ArrayList<>();
             for (int i = 1; i <= boards; i++) {
                 String id = String.format("sim-%03d", i);
-                HallSettings settings;
-                try {
-                    settings = HallSettings.of(broker, hallId, id, Optional.empty(), Optional.empty(),
-                            Optional.of("0000"));
-                } catch (IllegalArgumentException e) {
-                    throw new UsageError(e.getMessage());
+                HallSettings settings = HallSettings.of(broker, hallId, id, Optional.empty(), Optional.empty(),
+                        Optional.of("0000"));
+                Path dir = Files.createDirectories(state.resolve(id));
+                if (light) {
+                    LightBoard b = new LightBoard(id, dir, settings, pace, seed * 1000 + i, acks);
+                    all.add(b);
+                    lights.add(b);
+                } else {
+                    SimulatedBoard b = new SimulatedBoard(id, dir, settings, pace, seed * 1000 + i, acks);
+                    all.add(b);
+                    plays.add(() -> b.play(games));
                 }
-                SimulatedBoard b = new SimulatedBoard(id, Files.createDirectories(state.resolve(id)), settings, pace,
-                        seed * 1000 + i, acks);
-                all.add(b);
-                players.add(Thread.ofVirtual().name("hall-sim-" + id).start(() -> b.play(games)));
             }
-            out.println("hall-sim: " + boards + " boards in hall " + hallId + " via " + broker + ", state in " + state);
+            out.println("hall-sim: " + boards + (light ? " light" : "") + " boards in hall " + hallId + " via "
+                    + broker + ", state in " + state);
             Optional<String> away = brokerProblem(broker);
             if (away.isPresent()) {
                 out.println("hall-sim: " + away.get() + "; the boards keep trying and play once it is there");
                 Thread.ofVirtual().name("hall-sim-broker-watch").start(() -> sayWhenReachable(broker, out));
             }
             out.flush();
-            for (Thread t : players) {
-                t.join();
+            if (light) {
+                LightBoards.drive(lights, games);
+            } else {
+                List<Thread> players = new ArrayList<>();
+                for (int i = 0; i < plays.size(); i++) {
+                    players.add(Thread.ofVirtual().name("hall-sim-" + (i + 1)).start(plays.get(i)));
+                }
+                for (Thread t : players) {
+                    t.join();
+                }
             }
             return 0;
         } finally {
-            for (SimulatedBoard b : all) {
+            for (AutoCloseable b : all) {
                 b.close();
             }
             if (acks != null) {

@@ -3,21 +3,17 @@ package org.shogiban.simulator.hallsim;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.shogiban.app.BoardApplication;
 import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardAssembly;
 import org.shogiban.hal.Button;
-import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.MonotonicClock;
-import org.shogiban.hal.Player;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.hall.HallLinks;
 import org.shogiban.hall.HallSettings;
-import org.shogiban.inference.ExpectedFrame;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Position;
@@ -31,7 +27,6 @@ import org.shogiban.simulator.physical.PhysicalBoard;
 import org.shogiban.simulator.replay.HandlingGenerator;
 import org.shogiban.simulator.replay.Pace;
 import org.shogiban.simulator.replay.ReplaySettings;
-import org.shogiban.simulator.trace.Place;
 import org.shogiban.simulator.trace.Trace;
 import org.shogiban.simulator.trace.TraceEvent;
 import org.slf4j.Logger;
@@ -132,54 +127,15 @@ final class SimulatedBoard implements AutoCloseable {
     }
 
     private void apply(PhysicalBoard physical, TraceEvent e) {
-        physical.apply(e);
-        switch (e) {
-            case TraceEvent.Lift l -> write(physical, l.place());
-            case TraceEvent.Put p -> write(physical, p.place());
-            case TraceEvent.Press p -> hardware.buttons.click(p.button());
-        }
+        SimulatedHands.apply(hardware, physical, e);
     }
 
-    private void write(PhysicalBoard physical, Place place) {
-        switch (place) {
-            case Place.OnSquare s -> hardware.squares.set(s.square().index(),
-                    physical.reading(s.square().index(), SensorKind.OCCUPANCY));
-            case Place.OnKomadai k -> hardware.komadai.set(k.player(), k.slot(),
-                    physical.komadai(k.player().ordinal() * 7 + k.slot().ordinal()));
-        }
-    }
-
-    /** A random legal game that hands can play, stopping before it would end by itself. */
     private List<Move> randomGame(int plies) {
-        List<Move> moves = new ArrayList<>();
-        Position p = Position.startpos();
-        for (int i = 0; i < plies; i++) {
-            List<Move> legal = new ArrayList<>();
-            for (Move m : p.legalMoves()) {
-                if (HandlingGenerator.whyNotByHand(p, m).isEmpty() && !p.play(m).legalMoves().isEmpty()) {
-                    legal.add(m);
-                }
-            }
-            if (legal.isEmpty()) {
-                break;
-            }
-            Move m = legal.get(random.nextInt(legal.size()));
-            moves.add(m);
-            p = p.play(m);
-        }
-        return moves;
+        return SimulatedHands.randomGame(random, plies);
     }
 
     private void layOut(Position position) {
-        ExpectedFrame picture = ExpectedFrame.of(position);
-        for (int i = 0; i < 81; i++) {
-            hardware.squares.set(i, picture.reading(i, SensorKind.OCCUPANCY));
-        }
-        for (Player p : Player.values()) {
-            for (KomadaiSlot s : KomadaiSlot.values()) {
-                hardware.komadai.set(p, s, picture.komadai(p, s));
-            }
-        }
+        SimulatedHands.layOut(hardware, position);
     }
 
     @Override

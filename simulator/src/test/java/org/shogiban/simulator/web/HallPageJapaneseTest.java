@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import javax.imageio.ImageIO;
-import org.eclipse.paho.client.mqttv3.MqttClient;
-import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
-import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import org.eclipse.paho.mqttv5.client.MqttClient;
+import org.eclipse.paho.mqttv5.client.MqttConnectionOptions;
+import org.eclipse.paho.mqttv5.client.persist.MemoryPersistence;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,7 +80,7 @@ class HallPageJapaneseTest {
         // 29 more boards of the hall, each with the state of a board (their retained snapshots)
         String state = awaitState();
         MqttClient others = new MqttClient(broker.url(), "others", new MemoryPersistence());
-        others.connect(new MqttConnectOptions());
+        others.connect(new MqttConnectionOptions());
         for (int i = 2; i <= 30; i++) {
             String id = String.format("b%02d", i);
             others.publish("shogiban/h1/board/" + id + "/status", "online".getBytes(StandardCharsets.UTF_8), 1, true);

@@ -3,16 +3,14 @@ package org.shogiban.simulator.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.eclipse.paho.client.mqttv3.MqttClient;
-import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogiban.hall.Mosquitto;
+import org.shogiban.hall.MqttListener;
 import org.shogiban.simulator.SimulatorCommand;
 
 /** {@code web --hall --board-id --hall-id}: the web simulator's board joins a hall (its status, events, state). */
@@ -24,10 +22,7 @@ class WebHallTest {
     void theWebBoardPublishesToTheHallAndSaysOfflineWhenClosed() throws Exception {
         try (Mosquitto broker = Mosquitto.open(temp)) {
             Map<String, String> last = new ConcurrentHashMap<>();
-            MqttClient sub = new MqttClient(broker.url(), "t", new MemoryPersistence());
-            sub.connect();
-            sub.subscribe("shogiban/h2/board/w1/#", 1, (t, m) -> last.put(t, new String(m.getPayload(),
-                    StandardCharsets.UTF_8)));
+            MqttListener sub = new MqttListener(broker.url(), last::put, "shogiban/h2/board/w1/#");
             WebCommand.Running web = WebCommand.start(List.of("--port", "0", "--state", temp.resolve("s").toString(),
                     "--hall", broker.url(), "--board-id", "w1", "--hall-id", "h2"));
             try {
@@ -38,7 +33,6 @@ class WebHallTest {
                 web.close();
             }
             assertThat(await(() -> "offline".equals(last.get("shogiban/h2/board/w1/status")))).isTrue();
-            sub.disconnect();
             sub.close();
         }
         assertThatThrownBy(() -> WebCommand.start(List.of("--board-id", "w1")))
