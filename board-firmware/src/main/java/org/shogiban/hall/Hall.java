@@ -109,7 +109,12 @@ public final class Hall implements AutoCloseable {
         this.trace = trace;
         disk = new HallDisk(store, hallId, this::changed);
         disk.restore(boards, rounds);
-        rounds.onChange(round -> disk.round(round, rounds.doc(round).toString()));
+        // a round sent, a board's reply or its game settled: written, then shown (the page's poll wakes; from a
+        // thread of its own, as the rounds' lock is held here and the hall's lock is taken before it elsewhere)
+        rounds.onChange(round -> {
+            disk.round(round, rounds.doc(round).toString());
+            Thread.ofVirtual().name("hall-round-changed").start(this::changed);
+        });
         client = new MqttAsyncClient(broker, "shogiban-hall-" + hallId, new MemoryPersistence());
         options = new MqttConnectionOptions();
         options.setCleanStart(false);
