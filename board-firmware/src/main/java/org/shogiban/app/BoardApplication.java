@@ -24,6 +24,7 @@ import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.link.LoggedEvent;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.rules.Game;
+import org.shogiban.rules.Side;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardListener;
 import org.shogiban.session.BoardSnapshot;
@@ -484,5 +485,14 @@ public final class BoardApplication implements AutoCloseable {
      */
     public void showHostClocks(long senteMs, long goteMs, long byoyomiMs) {
         outputs.showHostClocks(senteMs, goteMs, byoyomiMs);
+    }
+
+    /**
+     * Shows a site's clocks (lishogi's {@code btime}/{@code wtime}: sente's, gote's) on the clock display while
+     * the game has no time control of its own, {@code running}'s counting down from now until the next update. Any
+     * thread.
+     */
+    public void showSiteClocks(long senteMs, long goteMs, Side running) {
+        outputs.showSiteClocks(senteMs, goteMs, running, now());
     }
 }

@@ -30,14 +30,17 @@ import java.util.Objects;
  * @param seq the number of the last event the snapshot shows (the link's, else the journal's; 0 without either)
  * @param players per side {@code {kind: human|engine, name, level}} (the level for an engine only)
  * @param inCheck whether the side to move is in check in a game being played
+ * @param online the site's game ({@code {site, game, url}}) of a game played on a site, else null (left out)
  */
 @JsonPropertyOrder({"phase", "ply", "sfen", "moves", "toMove", "clock", "result", "waitingFor", "mode", "sensors",
-        "timeControl", "gameId", "startSfen", "lastMove", "arbiterCalled", "faults", "seq", "players", "inCheck"})
+        "timeControl", "gameId", "startSfen", "lastMove", "arbiterCalled", "faults", "seq", "players", "inCheck",
+        "online"})
 public record BoardSnapshot(String phase, int ply, String sfen, List<String> moves, String toMove, Clocks clock,
                             Result result, List<Waiting> waitingFor, String mode, String sensors,
                             String timeControl, String gameId, String startSfen, String lastMove,
                             boolean arbiterCalled, List<String> faults, long seq,
-                            java.util.Map<String, java.util.Map<String, Object>> players, boolean inCheck) {
+                            java.util.Map<String, java.util.Map<String, Object>> players, boolean inCheck,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) java.util.Map<String, Object> online) {
     /** The one writer of the document: every surface (console, USB link, web) sends what it writes. */
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -55,7 +58,7 @@ public record BoardSnapshot(String phase, int ply, String sfen, List<String> mov
     /** The same snapshot with the number of the last event it shows. */
     public BoardSnapshot withSeq(long newSeq) {
         return new BoardSnapshot(phase, ply, sfen, moves, toMove, clock, result, waitingFor, mode, sensors,
-                timeControl, gameId, startSfen, lastMove, arbiterCalled, faults, newSeq, players, inCheck);
+                timeControl, gameId, startSfen, lastMove, arbiterCalled, faults, newSeq, players, inCheck, online);
     }
 
     /**

@@ -270,11 +270,18 @@ public final class GameSession {
             case DECLARE -> rules.declare(now);
             case ARBITER -> rules.callArbiter(now, "the arbiter button was pressed");
             case MENU -> {
-                if (confirming != null && rules.isOn()) {
+                if (remote.player() != null && remote.player().isSeeking()) {
+                    cancelSeek(now);
+                } else if (confirming != null && rules.isOn()) {
                     log.info("menu pressed: the players confirm the new game asked for");
                     newGame(now, confirming);
                 } else if (phase == BoardPhase.OVER) {
                     log.info("menu pressed after the game: set up the next game");
+                    if (request.remote().filter(RemotePlayer::isOnline).isPresent()) {
+                        // the site's game is over: the next game is the board's own unless the site gives another
+                        request = GameRequest.BOARD_SETTINGS;
+                        settings = boardSettings;
+                    }
                     startSetup(now);
                 } else {
                     log.debug("menu pressed in phase {}; ignored", phase);
@@ -335,6 +342,12 @@ public final class GameSession {
             rules.finish(now);
         }
         confirming = null;
+        if (asked.remote().filter(RemotePlayer::isSeeking).isPresent()) {
+            // the site looks for an opponent; the board stays as it is until the site gives the game
+            remote.reset(asked.remote().get());
+            log.info("seeking an opponent on {}", asked.remote().get().online().site());
+            return;
+        }
         request = asked;
         settings = asked.applyTo(boardSettings);
         log.info("new game asked: {} mode, time {}, start {}, players {} / {}", PlayMode.of(settings).label(),
@@ -355,10 +368,19 @@ public final class GameSession {
         }
     }
 
+    /** The seek for an opponent on a site is given up (MENU): the board goes on with what it was doing. */
+    private void cancelSeek(long now) {
+        log.info("menu pressed: the seek for an opponent is cancelled");
+        remote.reset(request.remote().orElse(null));
+        if (phase == BoardPhase.SETTING_UP && lastFrame != null) {
+            onSetupFrame(stillFrame(now));
+        }
+    }
+
     private void onSetupFrame(SensorFrame frame) {
         SetupStatus status = setup.onFrame(frame);
         prompts.setupShows(status);
-        if (status.ready()) {
+        if (status.ready() && !(remote.player() != null && remote.player().isSeeking())) {
             startGame(frame.timeMillis());
         }
     }
@@ -421,7 +443,13 @@ public final class GameSession {
 
     /** The record of the game so far (its end once it is over); null while no game is played or over. */
     public GameRecord record() {
-        return plies == null ? null : plies.record(players(), settings.timeControl(), zone());
+        if (plies == null) {
+            return null;
+        }
+        GameRecord r = plies.record(players(), settings.timeControl(), zone());
+        OnlineSeat site = request.remote().map(RemotePlayer::online).orElse(null);
+        return site == null ? r : new GameRecord(r.start(), site.header(r.header()), r.startComments(), r.recordedMoves(),
+                r.end());
     }
 
     /** What the board shows now, for the LEDs, a UI or a test. */

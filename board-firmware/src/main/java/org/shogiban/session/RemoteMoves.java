@@ -95,7 +95,7 @@ public final class RemoteMoves {
         if (player == null) {
             return asked;
         }
-        if (player.isHost()) {
+        if (player.namedByRequest()) {
             return asked;
         }
         String remote = (name == null ? player.kind() : name) + " (level " + player.level() + ")";
@@ -110,12 +110,20 @@ public final class RemoteMoves {
             Map<String, Object> p = new LinkedHashMap<>();
             if (isRemote(side)) {
                 p.put("kind", player.kind());
-                if (player.isHost()) {
+                if (player.isOnline()) {
+                    p.put("name", player.online().opponentName());
+                    p.put("rating", player.online().opponentRating());
+                } else if (player.isHost()) {
                     p.put("name", side == Side.SENTE ? asked.sente() : asked.gote());
                 } else {
                     p.put("name", name);
                     p.put("level", player.level());
                 }
+            } else if (player != null && player.isOnline() && !player.isSeeking()) {
+                // the account's own name on the board's side
+                p.put("kind", "human");
+                p.put("name", player.online().ownName());
+                p.put("rating", player.online().ownRating());
             } else {
                 p.put("kind", "human");
                 p.put("name", side == Side.SENTE ? asked.sente() : asked.gote());
@@ -130,6 +138,11 @@ public final class RemoteMoves {
      * ({@code opponent-move}), or its move to come ({@code opponent-thinking}) while it is to move.
      */
     BoardSnapshot.Waiting waiting(Side toMove, boolean playing) {
+        if (player != null && player.isSeeking()) {
+            return new BoardSnapshot.Waiting("online-seeking", null, null, null, player.online().user() == null
+                    ? "seeking an opponent on " + player.online().site()
+                    : "challenging " + player.online().user() + " on " + player.online().site());
+        }
         if (!playing || player == null) {
             return null;
         }

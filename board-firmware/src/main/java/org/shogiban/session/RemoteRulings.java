@@ -50,6 +50,8 @@ final class RemoteRulings {
                     rules.callArbiter(now, f.why());
                 }
             }
+            case SessionInput.SiteFault f -> s.onFault(new FaultEvent(f.site(), f.host(), f.failed()
+                    ? FaultEvent.Type.FAILED : FaultEvent.Type.RECOVERED, f.why(), now));
             case SessionInput.Hint h -> hint(h);
             case SessionInput.OpponentResult r -> opponentResult(r);
         }

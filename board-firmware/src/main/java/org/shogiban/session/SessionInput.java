@@ -137,6 +137,18 @@ public sealed interface SessionInput {
         }
     }
 
+    /**
+     * A site the board plays on (lishogi) cannot be reached ({@code failed}) or answers again: named in the
+     * snapshot's {@code faults} as {@code <site> at <host>} until it answers.
+     */
+    record SiteFault(long timeMillis, String site, String host, boolean failed, String why) implements Remote {
+        public SiteFault {
+            Objects.requireNonNull(site, "site");
+            Objects.requireNonNull(host, "host");
+            Objects.requireNonNull(why, "why");
+        }
+    }
+
     /** A suggestion for the side to move at {@code ply} (an engine's hint), shown in its own colour, not played. */
     record Hint(long timeMillis, int ply, String usi) implements Remote {
         public Hint {

@@ -61,7 +61,9 @@ final class SessionProjection {
                 (s.plies == null ? s.settings.start() : s.plies.game().start()).toSfen(),
                 v.lastMove() == null ? null : v.lastMove().usi(), s.prompts.arbiterCalled(), List.copyOf(s.failing), 0,
                 s.remote.snapshotPlayers(s.request.players()),
-                v.phase() == BoardPhase.PLAYING && v.position().isInCheck());
+                v.phase() == BoardPhase.PLAYING && v.position().isInCheck(),
+                s.remote.player() != null && s.remote.player().isOnline() ? s.remote.player().online().snapshot()
+                        : null);
     }
 
     /** What the board waits for from the players, and from a side played from elsewhere. */
@@ -142,11 +144,15 @@ final class SessionProjection {
                 request.timeControl().map(TimeControl::spec).orElse(null),
                 request.start().map(Position::toSfen).orElse(null),
                 request.mode().map(PlayMode::label).orElse(null),
-                request.remote().filter(r -> !r.isHost()).map(r -> r.side().name().toLowerCase(Locale.ROOT))
+                request.remote().filter(r -> r.kind().equals(RemotePlayer.ENGINE))
+                        .map(r -> r.side().name().toLowerCase(Locale.ROOT)).orElse(null),
+                request.remote().filter(r -> r.kind().equals(RemotePlayer.ENGINE)).map(RemotePlayer::level)
                         .orElse(null),
-                request.remote().filter(r -> !r.isHost()).map(RemotePlayer::level).orElse(null),
                 request.remote().filter(RemotePlayer::isHost).map(r -> r.side().name().toLowerCase(Locale.ROOT))
-                        .orElse(null));
+                        .orElse(null),
+                request.remote().filter(RemotePlayer::isOnline).map(r -> r.side().name().toLowerCase(Locale.ROOT))
+                        .orElse(null),
+                request.remote().map(RemotePlayer::online).orElse(null));
     }
 
     /** A journalled request back (a bad part is an IllegalArgumentException naming it). */
@@ -158,7 +164,9 @@ final class SessionProjection {
                 Optional.ofNullable(asked.time()).map(TimeControl::parse),
                 Optional.ofNullable(asked.start()).map(Position::fromSfen),
                 Optional.ofNullable(asked.mode()).map(PlayMode::parse), GameRequest.WhilePlaying.ABORT,
-                asked.host() != null ? Optional.of(RemotePlayer.parseHost(asked.host()))
+                asked.online() != null && asked.onlineSide() != null ? Optional.of(RemotePlayer.online(
+                        Side.valueOf(asked.onlineSide().toUpperCase(Locale.ROOT)), asked.online()))
+                        : asked.host() != null ? Optional.of(RemotePlayer.parseHost(asked.host()))
                         : Optional.ofNullable(asked.engine()).map(side -> RemotePlayer.parse(side,
                         asked.level() == null ? null : asked.level().toString(), 1)));
     }
