@@ -59,6 +59,7 @@ public record OnlineSeat(String site, String siteUrl, String gameId, String time
         m.put("rated", rated);
         if (gameId == null) {
             m.put("seeking", user == null ? "lobby" : user);
+            m.put("color", color);
         }
         return m;
     }

@@ -52,6 +52,12 @@ final class RemoteRulings {
             }
             case SessionInput.SiteFault f -> s.onFault(new FaultEvent(f.site(), f.host(), f.failed()
                     ? FaultEvent.Type.FAILED : FaultEvent.Type.RECOVERED, f.why(), now));
+            case SessionInput.SiteRefused r -> {
+                if (r.endsSeek() && s.remote.player() != null && s.remote.player().isSeeking()) {
+                    s.remote.reset(s.request.remote().orElse(null));
+                }
+                s.out.add(new BoardEvent.Refused(now, r.what(), r.why()));
+            }
             case SessionInput.Hint h -> hint(h);
             case SessionInput.OpponentResult r -> opponentResult(r);
         }
@@ -77,7 +83,10 @@ final class RemoteRulings {
         }
         log.info("ply {}: the remote side ends the game: {} winner {}", game().plies() + 1, r.status(),
                 r.winner() == null ? "none" : r.winner().label());
-        game().adjudicate(GameResult.of(r.status(), r.winner()), "remote: " + r.status().name());
+        GameResult ruled = r.status() == GameStatus.ILLEGAL_MOVE && r.winner() != null
+                ? GameResult.illegal(r.winner().opponent(), IllegalReason.INVALID_MOVEMENT, game().plies() + 1)
+                : GameResult.of(r.status(), r.winner());
+        game().adjudicate(ruled, r.note() != null ? r.note() : "remote: " + r.status().name());
         rules.finish(now);
     }
 
