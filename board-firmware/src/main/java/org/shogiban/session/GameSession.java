@@ -345,7 +345,9 @@ public final class GameSession {
         if (asked.remote().filter(RemotePlayer::isSeeking).isPresent()) {
             // the site looks for an opponent; the board stays as it is until the site gives the game
             remote.reset(asked.remote().get());
-            log.info("seeking an opponent on {}", asked.remote().get().online().site());
+            OnlineSeat seek = asked.remote().get().online();
+            log.info("seeking an opponent on {}", seek.site());
+            out.add(new BoardEvent.OnlineSeeking(now, true, seek.site(), seek.user()));
             return;
         }
         request = asked;
@@ -371,6 +373,8 @@ public final class GameSession {
     /** The seek for an opponent on a site is given up (MENU): the board goes on with what it was doing. */
     private void cancelSeek(long now) {
         log.info("menu pressed: the seek for an opponent is cancelled");
+        out.add(new BoardEvent.OnlineSeeking(now, false, remote.player().online().site(),
+                remote.player().online().user()));
         remote.reset(request.remote().orElse(null));
         if (phase == BoardPhase.SETTING_UP && lastFrame != null) {
             onSetupFrame(stillFrame(now));

@@ -54,6 +54,8 @@ final class RemoteRulings {
                     ? FaultEvent.Type.FAILED : FaultEvent.Type.RECOVERED, f.why(), now));
             case SessionInput.SiteRefused r -> {
                 if (r.endsSeek() && s.remote.player() != null && s.remote.player().isSeeking()) {
+                    s.out.add(new BoardEvent.OnlineSeeking(now, false, s.remote.player().online().site(),
+                            s.remote.player().online().user()));
                     s.remote.reset(s.request.remote().orElse(null));
                 }
                 s.out.add(new BoardEvent.Refused(now, r.what(), r.why()));
