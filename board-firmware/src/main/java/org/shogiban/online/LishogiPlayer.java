@@ -136,7 +136,7 @@ public final class LishogiPlayer implements AutoCloseable {
             public void failed(SiteException e) {
                 faults.failed(e);
             }
-        }, timing.firstPause(), timing.rateLimitPause(), false).start();
+        }, timing.firstPause(), timing.rateLimitPause(), () -> false).start();
         while (running) {
             Message m;
             try {
@@ -215,6 +215,13 @@ public final class LishogiPlayer implements AutoCloseable {
 
     /** A game the site started is followed when the board is idle (no game in play). */
     private void takeUpWaiting() {
+        Object onBoard = seen == null || seen.online() == null ? null : seen.online().get("game");
+        if (onBoard != null && waitingGames.containsKey(onBoard) && (game == null || !game.id().equals(onBoard))) {
+            // the board plays this game already (restarted mid-game, resumed from its journal): go on with it
+            waitingGames.remove(onBoard);
+            follow((String) onBoard);
+            return;
+        }
         if (waitingGames.isEmpty() || !idle(seen)) {
             return;
         }
@@ -237,10 +244,15 @@ public final class LishogiPlayer implements AutoCloseable {
         answerLost = false;
         resignSent = false;
         streamedGame = id;
+        java.util.concurrent.atomic.AtomicBoolean over = new java.util.concurrent.atomic.AtomicBoolean();
         gameStream = new SiteStream("game", (onLine, handle) -> client.game(id, onLine, handle),
                 new SiteStream.Sink() {
                     @Override
                     public void line(JsonNode line) {
+                        JsonNode state = line.has("state") ? line.get("state") : line;
+                        if (!SiteEnding.ongoing(state.path("status").asText(null))) {
+                            over.set(true);
+                        }
                         inbox.add(new GameLine(id, line));
                     }
 
@@ -253,7 +265,7 @@ public final class LishogiPlayer implements AutoCloseable {
                     public void failed(SiteException e) {
                         faults.failed(e);
                     }
-                }, timing.firstPause(), timing.rateLimitPause(), true).start();
+                }, timing.firstPause(), timing.rateLimitPause(), over::get).start();
     }
 
     private void onGameLine(String id, JsonNode line) {
@@ -263,6 +275,12 @@ public final class LishogiPlayer implements AutoCloseable {
         switch (line.path("type").asText()) {
             case "gameFull" -> {
                 game = SiteGame.full(line, accountId, client.site().toString(), null);
+                if (answerLost && game.moves().size() < sentPly) {
+                    // the site's full state, taken after the answer was lost, lacks the move: it never arrived
+                    log.info("lishogi game {}: ply {} did not reach the site; it is sent again", id, sentPly);
+                    sentPly--;
+                }
+                answerLost = false;
                 log.info("lishogi game {}: {} against {}, {} moves so far", id, game.own().label(),
                         game.seat().opponentName(), game.moves().size());
                 if (!boardPlays(seen)) {

@@ -38,19 +38,19 @@ final class SiteStream implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
     private volatile LishogiClient.StreamHandle handle;
-    /** Whether the stream's end means the thing it follows ended (a game stream): not opened again then. */
-    private final boolean endsWithStream;
+    /** Whether what the stream follows has ended (a game over): a stream that ends then is not opened again. */
+    private final java.util.function.BooleanSupplier finished;
 
     private final Duration rateLimitPause;
 
     SiteStream(String name, Opener opener, Sink sink, Duration firstPause, Duration rateLimitPause,
-               boolean endsWithStream) {
+               java.util.function.BooleanSupplier finished) {
         this.rateLimitPause = rateLimitPause;
         this.name = name;
         this.opener = opener;
         this.sink = sink;
         this.firstPause = firstPause;
-        this.endsWithStream = endsWithStream;
+        this.finished = finished;
         this.thread = Thread.ofPlatform().daemon().name("shogiban-lishogi-" + name).unstarted(this::run);
     }
 
@@ -84,14 +84,16 @@ final class SiteStream implements AutoCloseable {
                 if (!heard[0]) {
                     sink.reached();
                 }
-                if (endsWithStream && !h.closed()) {
+                if (finished.getAsBoolean() && !h.closed()) {
                     log.debug("lishogi {} ended", name);
                     return;
                 }
-                pause = firstPause.toMillis();
                 if (h.closed()) {
+                    pause = firstPause.toMillis();
                     continue;
                 }
+                // the site closed a stream whose game goes on (or the event stream): dropped, opened again
+                log.info("lishogi {} was closed by the site; opening it again", name);
             } catch (SiteException e) {
                 if (!running) {
                     return;
@@ -105,7 +107,7 @@ final class SiteStream implements AutoCloseable {
                 if (heard[0]) {
                     wait = firstPause.toMillis();
                 }
-                pause = Math.min(pause * 2, 60_000);
+                pause = Math.min(pause * 2, Math.min(60_000, firstPause.toMillis() * 64));
                 sleep(wait);
                 continue;
             }

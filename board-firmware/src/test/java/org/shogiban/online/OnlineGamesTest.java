@@ -77,7 +77,7 @@ class OnlineGamesTest {
             int ply = s.ply();
             if (s.toMove().equals(g.ownColor)) {
                 rig.hands(Move.parseUsi(usi));
-                rig.untilTrue(() -> g.moves.size() > ply + baseOf(g, s), 5_000, "the site got " + usi);
+                rig.untilTrue(() -> g.moves.size() > ply + baseOf(g, s), 5_000, "the site got " + usi + " (requests " + site.requests + ", the site's moves " + g.moves + ")");
                 assertThat(g.moves.get(g.moves.size() - 1)).isEqualTo(usi);
             } else {
                 site.opponentMoves(g, usi);
@@ -160,6 +160,65 @@ class OnlineGamesTest {
             assertThat(over.result().status()).isEqualTo("RESIGNATION");
             assertThat(over.result().winner()).isEqualTo("sente");
             assertThat(g.status).isEqualTo("resign");
+            checkAfter(rig, g);
+        }
+    }
+
+    @Test
+    void aGameStartedElsewhereIsPickedUpWhileTheBoardIsIdle() throws IOException {
+        try (OnlineRig rig = rig()) {
+            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
+            // a challenge accepted on a phone: the board, at its setup, takes it up
+            StandInLishogi.SiteGameState g = site.startGame("gote", "startpos", 600_000, 30_000);
+            started(rig, g, Position.startpos());
+            play(rig, site, g, OPENING.subList(0, 4));
+            site.end(g, "outoftime", "gote");
+            BoardSnapshot over = rig.until(x -> x.result() != null, 5_000);
+            assertThat(over.result().status()).as("the opponent's flag fell on the site").isEqualTo("TIME_UP");
+            assertThat(over.result().winner()).isEqualTo("gote");
+            checkAfter(rig, g);
+        }
+    }
+
+    @Test
+    void aHandicapGameStartsFromTheSitesInitialSfen() throws IOException {
+        String twoPieces = "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
+        try (OnlineRig rig = rig()) {
+            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
+            StandInLishogi.SiteGameState g = site.startGame("sente", twoPieces, 600_000, 30_000);
+            BoardSnapshot s = started(rig, g, Position.fromSfen(twoPieces));
+            assertThat(s.startSfen()).isEqualTo(twoPieces);
+            play(rig, site, g, List.of("3c3d", "7g7f", "4c4d", "2g2f", "8c8d", "2f2e"));
+            site.end(g, "mate", "sente");
+            BoardSnapshot over = rig.until(x -> x.result() != null, 5_000);
+            assertThat(over.result().status()).isEqualTo("CHECKMATE");
+            checkAfter(rig, g);
+        }
+    }
+
+    @Test
+    void anAbortBeforeBothSidesMovedIsSentAndTheGameEndsAborted() throws IOException {
+        try (OnlineRig rig = rig()) {
+            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
+            StandInLishogi.SiteGameState g = site.startGame("sente", "startpos", 600_000, 30_000);
+            started(rig, g, Position.startpos());
+            play(rig, site, g, OPENING.subList(0, 1));
+            rig.press(Button.RESIGN_SENTE);
+            rig.untilTrue(() -> site.aborted.contains(g.id), 5_000, "the abort reached the site");
+            assertThat(site.resigned).isEmpty();
+            checkAfter(rig, g);
+        }
+    }
+
+    @Test
+    void theOpponentAbortingOnTheSiteEndsTheBoardsGameAborted() throws IOException {
+        try (OnlineRig rig = rig()) {
+            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
+            StandInLishogi.SiteGameState g = site.startGame("gote", "startpos", 600_000, 30_000);
+            started(rig, g, Position.startpos());
+            site.end(g, "aborted", null);
+            BoardSnapshot over = rig.until(x -> x.result() != null, 5_000);
+            assertThat(over.result().status()).isEqualTo("ABORTED");
             checkAfter(rig, g);
         }
     }
