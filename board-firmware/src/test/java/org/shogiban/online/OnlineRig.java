@@ -42,6 +42,7 @@ final class OnlineRig implements AutoCloseable {
     final AssembledBoard board;
     final BoardApplication app;
     final List<BoardEvent> events = new CopyOnWriteArrayList<>();
+    private final StandInLishogi site;
 
     OnlineRig(StandInLishogi site, Path records, Path state, String token) {
         this(site, records, state, token, null);
@@ -49,6 +50,7 @@ final class OnlineRig implements AutoCloseable {
 
     /** A board whose pieces already stand as {@code laidOut} (a board restarted with its pieces), or none. */
     OnlineRig(StandInLishogi site, Path records, Path state, String token, Position laidOut) {
+        this.site = site;
         hardware = new MemoryBoard(kind, clock);
         if (laidOut != null) {
             Hands.layOut(hardware, kind, laidOut);
@@ -97,7 +99,8 @@ final class OnlineRig implements AutoCloseable {
             }
             LockSupport.parkNanos(1_000_000L);
         }
-        throw new AssertionError(what + " did not happen in " + realMillis + " ms: " + app.snapshot().toJson());
+        throw new AssertionError(what + " did not happen in " + realMillis + " ms: " + app.snapshot().toJson()
+                + "; the site was asked " + site.requests);
     }
 
     /** The move the lights ask for, from the snapshot's {@code opponent-move}; null when none. */
