@@ -1,5 +1,6 @@
 package org.shogiban.app;
 
+import org.shogiban.port.BoardChange;
 import java.time.Clock;
 import java.util.HashSet;
 import java.util.List;
@@ -26,6 +27,7 @@ import org.shogiban.notation.GameRecord;
 import org.shogiban.rules.Game;
 import org.shogiban.rules.Side;
 import org.shogiban.session.BoardEvent;
+import org.shogiban.session.BoardFacts;
 import org.shogiban.session.BoardListener;
 import org.shogiban.session.BoardSnapshot;
 import org.shogiban.session.BoardView;
@@ -86,6 +88,7 @@ public final class BoardApplication implements AutoCloseable {
     private final ButtonListener buttonListener = e -> inbox.add(new SessionInput.Press(e));
     private final FaultListener faultListener = f -> inbox.add(new SessionInput.Fault(f));
 
+    private final GameSettings boardSettings;
     private String recordName;
     /** The record as the last change left it (null before the first game). */
     private volatile GameRecord record;
@@ -96,6 +99,8 @@ public final class BoardApplication implements AutoCloseable {
     private BoardView snapshotView;
     private volatile BoardView view;
     private volatile BoardSnapshot snapshot;
+    /** The typed facts the snapshot is written from (the same moment, the same seq). */
+    private volatile BoardFacts facts;
     private ScheduledExecutorService scanThread;
     /** Passes run by the scan thread, and the time of its first (for {@link #dueMillis()}). */
     private long passesRun;
@@ -132,8 +137,10 @@ public final class BoardApplication implements AutoCloseable {
         board.buttons().addListener(buttonListener);
         board.faults().addListener(faultListener);
         view = session.view();
-        snapshot = session.snapshot(clock.millis());
+        facts = session.facts(clock.millis());
+        snapshot = BoardSnapshot.of(facts);
         record = session.record();
+        boardSettings = session.boardSettings();
     }
 
     /** One listener of the listeners stage, under the key it is removed by. */
@@ -223,6 +230,32 @@ public final class BoardApplication implements AutoCloseable {
         return snapshot;
     }
 
+    /** The board's typed facts, the ones {@link #snapshot()} is written from. Any thread. */
+    public BoardFacts facts() {
+        return facts;
+    }
+
+    /** The board's own settings (a game's request aside); they never change while the board runs. Any thread. */
+    public GameSettings boardSettings() {
+        return boardSettings;
+    }
+
+    /**
+     * Tells {@code listener} each input's change (after the listeners added before it), until the subscription is
+     * closed; its failures are reported under {@code name}.
+     */
+    public org.shogiban.port.Subscription subscribe(String name, org.shogiban.port.ChangeListener listener) {
+        Objects.requireNonNull(listener);
+        Listener l = new Listener(listener, name, listener::changed);
+        listeners.add(l);
+        return () -> listeners.remove(l);
+    }
+
+    /** Queues a fault (or its end) of a part of the board's, shown as a device's. Any thread. */
+    void report(FaultEvent fault) {
+        inbox.add(new SessionInput.Fault(fault));
+    }
+
     /** The settings games are played with. */
     public GameSettings settings() {
         return session.settings();
@@ -267,6 +300,7 @@ public final class BoardApplication implements AutoCloseable {
         long seq = numbering == null ? journal.lastSeq() : numbering.lastSeq();
         if (unshown != null) {
             // the change's own snapshot, made once by the session
+            facts = unshown.facts().withSeq(seq);
             snapshot = unshown.snapshot().withSeq(seq);
             snapshotMillis = unshown.timeMillis();
             snapshotView = unshown.view();
@@ -274,10 +308,12 @@ public final class BoardApplication implements AutoCloseable {
         }
         if (!view.equals(snapshotView) || nowMillis - snapshotMillis >= SNAPSHOT_MAX_AGE_MILLIS) {
             // not every pass: the snapshot formats the position and the moves, and only its clock changes between
-            snapshot = session.snapshot(nowMillis).withSeq(seq);
+            facts = session.facts(nowMillis).withSeq(seq);
+            snapshot = BoardSnapshot.of(facts);
             snapshotMillis = nowMillis;
             snapshotView = view;
         } else if (snapshot.seq() != seq) {
+            facts = facts.withSeq(seq);
             snapshot = snapshot.withSeq(seq);
         }
         outputs.showLeds(view);
@@ -394,7 +430,7 @@ public final class BoardApplication implements AutoCloseable {
                 stageFailed("event numbering", events, e);
             }
         }
-        BoardChange change = new BoardChange(sessionChange, numbered, session, nowMillis);
+        BoardChange change = new BoardChange(sessionChange, numbered, nowMillis);
         for (Stage stage : stages) {
             run(stage.name(), () -> stage.stage().accept(change), events.get(0).describe());
         }

@@ -1,5 +1,6 @@
 package org.shogiban.app;
 
+import org.shogiban.port.BoardChange;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -102,9 +103,9 @@ public final class BoardApplicationLink implements LinkedBoard {
     }
 
     private void takeSnapshot(BoardChange change) {
-        GameSession session = change.session();
-        if (session.game().isPresent() && session.startedAt() != null) {
-            snapshot = new Snapshot(EventNumbering.gameId(session), change.record());
+        String id = change.facts().gameId();
+        if (id != null && change.record() != null) {
+            snapshot = new Snapshot(id, change.record());
         }
     }
 

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -15,6 +17,10 @@ import org.shogiban.hal.scan.PassListener;
 import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.link.LinkSettings;
 import org.shogiban.link.SerialTransport;
+import org.shogiban.port.BoardPort;
+import org.shogiban.port.EventStream;
+import org.shogiban.port.Part;
+import org.shogiban.port.PartFactory;
 import org.shogiban.session.BoardListener;
 import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
@@ -52,6 +58,7 @@ public final class BoardAssembly {
     private final List<BoardListener> listeners = new ArrayList<>();
     private final List<PassListener> passListeners = new ArrayList<>();
     private final List<BoardPart> parts = new ArrayList<>();
+    private final List<PartFactory> factories = new ArrayList<>();
 
     private BoardAssembly(GameSettings settings, Board hardware) {
         this.settings = Objects.requireNonNull(settings, "settings");
@@ -152,6 +159,17 @@ public final class BoardAssembly {
     }
 
     /**
+     * Puts a part on the board, made by {@code factory} from a port of its own ({@link BoardPort}): every part
+     * (engine, hall, online site...) is attached this one way. The parts are made in the order given, after the
+     * runtime and the journal, then started in that order before the first pass; they are closed in the reverse
+     * order after the runtime stopped.
+     */
+    public BoardAssembly part(PartFactory factory) {
+        factories.add(Objects.requireNonNull(factory));
+        return this;
+    }
+
+    /**
      * Builds the board; it does not scan yet. If a step fails, what was already built is closed again (the hardware
      * included) and the failure is thrown. A state directory that cannot be used does not fail it: the board plays
      * and shows the journal's fault.
@@ -188,6 +206,7 @@ public final class BoardAssembly {
             for (BoardPart part : all) {
                 board.add(part.attach(board));
             }
+            makeParts(app, board);
             return board;
         } catch (Exception e) {
             if (app != null) {
@@ -199,6 +218,28 @@ public final class BoardAssembly {
             }
             throw new IllegalStateException("a part of the board could not be attached: " + e.getMessage(), e);
         }
+    }
+
+    /** Makes every part from its port, then starts them in order; each is closed with the board. */
+    private void makeParts(BoardApplication app, AssembledBoard board) throws Exception {
+        Set<String> names = new HashSet<>();
+        if (linkTransport != null) {
+            names.add("link");
+        }
+        factories.forEach(f -> names.add(f.name()));
+        List<Part> made = new ArrayList<>();
+        for (PartFactory factory : factories) {
+            Part part = factory.create(new PartPort(factory.name(), app, board, this::events, names));
+            board.add(part);
+            made.add(part);
+        }
+        for (Part part : made) {
+            part.start();
+        }
+    }
+
+    private EventStream events() {
+        throw new UnsupportedOperationException("the assembly's event stream is not wired yet");
     }
 
     /** The USB link: its events numbered right after the journal, kept beside it. */

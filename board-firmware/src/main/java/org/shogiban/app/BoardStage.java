@@ -1,5 +1,7 @@
 package org.shogiban.app;
 
+import org.shogiban.port.BoardChange;
+
 /**
  * One of the runtime's stages, each given every input's {@link BoardChange} in the order fixed when the board is
  * put together (the event numbering, the journal, the sounds and the clock display, the listeners, the record file).

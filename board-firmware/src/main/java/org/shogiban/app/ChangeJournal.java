@@ -1,5 +1,6 @@
 package org.shogiban.app;
 
+import org.shogiban.port.BoardChange;
 import java.util.Optional;
 import org.shogiban.session.GameSession;
 import org.shogiban.session.SessionChange;

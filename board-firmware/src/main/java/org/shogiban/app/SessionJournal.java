@@ -1,5 +1,6 @@
 package org.shogiban.app;
 
+import org.shogiban.port.BoardChange;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -2,75 +2,91 @@ package org.shogiban.online;
 
 import java.net.URI;
 import java.util.Objects;
-import org.shogiban.app.AssembledBoard;
-import org.shogiban.app.BoardApplication;
-import org.shogiban.app.BoardPart;
-import org.shogiban.app.BoardStage;
-import org.shogiban.session.BoardSnapshot;
+import org.shogiban.port.BoardPort;
+import org.shogiban.port.Part;
+import org.shogiban.port.PartFactory;
+import org.shogiban.port.Subscription;
+import org.shogiban.rules.Side;
+import org.shogiban.session.BoardFacts;
 import org.shogiban.session.SessionInput;
 
 /**
- * lishogi as a part of the assembled board: the board's changes go to the {@link LishogiPlayer} as they happen
- * (only those that matter to it: the phase, the moves, what the board waits for, the result, the site's game), and
- * what the player tells the board goes to the runtime's inbox. The one adapter between the player and the board.
+ * lishogi as a part of the assembled board, through the board's port: the board's changes go to the
+ * {@link LishogiPlayer} as they happen (only those that matter to it: the phase, the start and moves, what the board
+ * waits for, the result, the site's game), and what the player tells the board goes to the runtime's inbox. The one
+ * adapter between the player and the board.
  */
-public final class LishogiPart implements BoardPart {
-    private final URI site;
-    private final Token token;
+public final class LishogiPart implements Part {
+    /** The part's name on the board. */
+    public static final String NAME = "lishogi";
+    private final BoardPort port;
     private final LishogiPlayer.Timing timing;
+    private final LishogiClient client;
+    private final Subscription subscription;
+    private volatile LishogiPlayer player;
+    private String shown;
 
-    public LishogiPart(URI site, Token token, LishogiPlayer.Timing timing) {
-        this.site = Objects.requireNonNull(site, "site");
-        this.token = Objects.requireNonNull(token, "token");
-        this.timing = Objects.requireNonNull(timing, "timing");
+    private LishogiPart(BoardPort port, URI site, Token token, LishogiPlayer.Timing timing) {
+        this.port = port;
+        this.timing = timing;
+        this.client = new LishogiClient(site, token, timing.silence(), timing.answer());
+        // subscribed while the runtime does not run yet: no change is missed
+        this.subscription = port.subscribe(change -> handOn(change.facts()));
+    }
+
+    /** The factory the assembly makes the part with. */
+    public static PartFactory factory(URI site, Token token, LishogiPlayer.Timing timing) {
+        Objects.requireNonNull(site, "site");
+        Objects.requireNonNull(token, "token");
+        Objects.requireNonNull(timing, "timing");
+        return PartFactory.of(NAME, port -> new LishogiPart(port, site, token, timing));
     }
 
     @Override
-    public AutoCloseable attach(AssembledBoard assembled) {
-        return attach(assembled.application());
-    }
-
-    /** Puts the player on a board application; returns what takes it off. */
-    public AutoCloseable attach(BoardApplication app) {
-        LishogiClient client = new LishogiClient(site, token, timing.silence(), timing.answer());
-        LishogiPlayer player = LishogiPlayer.start(new LishogiPlayer.Board() {
+    public void start() {
+        player = LishogiPlayer.start(new LishogiPlayer.Board() {
             @Override
             public void submit(SessionInput.Command command) {
-                app.submit(command);
+                port.submit(command);
             }
 
             @Override
             public long now() {
-                return app.now();
+                return port.now();
             }
 
             @Override
-            public void showClocks(long senteMs, long goteMs, org.shogiban.rules.Side running) {
-                app.showSiteClocks(senteMs, goteMs, running);
+            public void showClocks(long senteMs, long goteMs, Side running) {
+                port.showSiteClocks(senteMs, goteMs, running);
             }
         }, client, timing);
-        String[] shown = {null};
-        BoardStage stage = change -> {
-            BoardSnapshot s = change.change().snapshot();
-            String key = key(s);
-            if (!key.equals(shown[0])) {
-                shown[0] = key;
-                player.boardChanged(s);
-            }
-        };
-        app.addChangeListener(stage);
-        player.boardChanged(app.snapshot());
-        return () -> {
-            app.removeChangeListener(stage);
-            player.close();
-        };
+        handOn(port.facts());
     }
 
-    /** What of a snapshot the player acts on; a change in anything else is not handed on. */
-    private static String key(BoardSnapshot s) {
-        StringBuilder k = new StringBuilder(s.phase()).append('|').append(s.startSfen()).append('|')
-                .append(String.join(" ", s.moves())).append('|').append(s.result()).append('|').append(s.online());
-        s.waitingFor().forEach(w -> k.append('|').append(w.kind()).append(':').append(w.usi()));
-        return k.toString();
+    /** Hands the facts on when something the player acts on changed (on the runtime's thread: returns at once). */
+    private synchronized void handOn(BoardFacts f) {
+        LishogiPlayer p = player;
+        if (p == null) {
+            return;
+        }
+        StringBuilder k = new StringBuilder(f.phase().name()).append('|').append(f.start().toSfen()).append('|')
+                .append(f.moves()).append('|').append(f.result()).append('|').append(f.online());
+        f.prompts().forEach(w -> k.append('|').append(w.kind()).append(':').append(w.opponentMove()));
+        String key = k.toString();
+        if (!key.equals(shown)) {
+            shown = key;
+            p.boardChanged(f);
+        }
+    }
+
+    @Override
+    public void close() {
+        subscription.close();
+        LishogiPlayer p = player;
+        if (p != null) {
+            p.close();
+        } else {
+            client.close();
+        }
     }
 }

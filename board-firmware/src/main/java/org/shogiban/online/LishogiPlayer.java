@@ -11,7 +11,9 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import org.shogiban.clock.TimeControl;
 import org.shogiban.rules.Side;
-import org.shogiban.session.BoardSnapshot;
+import org.shogiban.rules.Move;
+import org.shogiban.session.BoardFacts;
+import org.shogiban.session.BoardPhase;
 import org.shogiban.session.GameRequest;
 import org.shogiban.session.OnlineSeat;
 import org.shogiban.session.PlayMode;
@@ -60,7 +62,7 @@ public final class LishogiPlayer implements AutoCloseable {
     private sealed interface Message {
     }
 
-    private record BoardChanged(BoardSnapshot snapshot) implements Message {
+    private record BoardChanged(BoardFacts facts) implements Message {
     }
 
     private record Event(JsonNode event) implements Message {
@@ -95,7 +97,7 @@ public final class LishogiPlayer implements AutoCloseable {
     /** The site's ply (1-based) of the board's last move sent, and whether its answer was lost. */
     private int sentPly;
     private boolean answerLost;
-    private BoardSnapshot seen;
+    private BoardFacts seen;
     private SeekRun seek;
     private boolean resignSent;
 
@@ -115,8 +117,8 @@ public final class LishogiPlayer implements AutoCloseable {
     }
 
     /** The board changed (any thread; cheap: the work is done on the player's thread). */
-    public void boardChanged(BoardSnapshot snapshot) {
-        inbox.add(new BoardChanged(snapshot));
+    public void boardChanged(BoardFacts facts) {
+        inbox.add(new BoardChanged(facts));
     }
 
     private void run() {
@@ -146,7 +148,7 @@ public final class LishogiPlayer implements AutoCloseable {
             }
             try {
                 switch (m) {
-                    case BoardChanged b -> onBoard(b.snapshot());
+                    case BoardChanged b -> onBoard(b.facts());
                     case Event e -> onEvent(e.event());
                     case GameLine g -> onGameLine(g.gameId(), g.line());
                     case SeekOver s -> onSeekOver(s);
@@ -215,11 +217,11 @@ public final class LishogiPlayer implements AutoCloseable {
 
     /** A game the site started is followed when the board is idle (no game in play). */
     private void takeUpWaiting() {
-        Object onBoard = seen == null || seen.online() == null ? null : seen.online().get("game");
+        String onBoard = seen == null || seen.online() == null ? null : seen.online().gameId();
         if (onBoard != null && waitingGames.containsKey(onBoard) && (game == null || !game.id().equals(onBoard))) {
             // the board plays this game already (restarted mid-game, resumed from its journal): go on with it
             waitingGames.remove(onBoard);
-            follow((String) onBoard);
+            follow(onBoard);
             return;
         }
         if (waitingGames.isEmpty() || !idle(seen)) {
@@ -289,7 +291,12 @@ public final class LishogiPlayer implements AutoCloseable {
             }
             case "gameState" -> {
                 if (game != null) {
-                    game = game.with(line);
+                    SiteGame next = game.with(line);
+                    if (next.moves().size() < game.moves().size() && !next.over()) {
+                        // the Board API has no takeback: a state with fewer moves is an old one
+                        return;
+                    }
+                    game = next;
                 }
             }
             default -> {
@@ -330,15 +337,16 @@ public final class LishogiPlayer implements AutoCloseable {
      * move the site lacks sent (once); the site's ending made the board's result.
      */
     private void reconcile() {
-        BoardSnapshot s = seen;
+        BoardFacts s = seen;
         if (game == null || !boardPlays(s)) {
             return;
         }
-        if (s.startSfen() != null && base != game.pliesTo(s.startSfen()) && game.pliesTo(s.startSfen()) >= 0) {
-            base = game.pliesTo(s.startSfen());
+        int toStart = game.pliesTo(s.start().toSfen());
+        if (toStart >= 0 && base != toStart) {
+            base = toStart;
         }
         List<String> site = game.moves().subList(Math.min(base, game.moves().size()), game.moves().size());
-        List<String> here = s.moves();
+        List<String> here = s.moves().stream().map(Move::usi).toList();
         int common = 0;
         while (common < site.size() && common < here.size() && site.get(common).equals(here.get(common))) {
             common++;
@@ -349,11 +357,11 @@ public final class LishogiPlayer implements AutoCloseable {
             board.submit(new SessionInput.Undo(board.now()));
             return;
         }
-        boolean playing = "PLAYING".equals(s.phase());
+        boolean playing = s.phase() == BoardPhase.PLAYING;
         if (playing && site.size() > here.size()) {
             showOpponentMove(s, site.get(here.size()));
         } else if (here.size() == site.size() + 1 && game.toMove() == game.own() && !game.over()
-                && (playing || "OVER".equals(s.phase()))) {
+                && (playing || s.phase() == BoardPhase.OVER)) {
             // the board's move (also one that ended the game on the board: the site must have it too)
             send(here.get(here.size() - 1), base + here.size());
         }
@@ -362,14 +370,13 @@ public final class LishogiPlayer implements AutoCloseable {
         }
     }
 
-    private void showOpponentMove(BoardSnapshot s, String usi) {
+    private void showOpponentMove(BoardFacts s, String usi) {
         Side them = game.own().opponent();
-        if (!them.label().equals(s.toMove())) {
+        if (them != s.toMove()) {
             return;
         }
-        boolean shown = s.waitingFor().stream().anyMatch(w -> "opponent-move".equals(w.kind()));
-        if (!shown) {
-            board.submit(new SessionInput.OpponentMove(board.now(), them, s.ply(), usi));
+        if (!s.waitsFor(BoardFacts.Prompt.Kind.OPPONENT_MOVE)) {
+            board.submit(new SessionInput.OpponentMove(board.now(), them, s.plies(), usi));
         }
     }
 
@@ -416,8 +423,8 @@ public final class LishogiPlayer implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------------------ the board
 
-    private void onBoard(BoardSnapshot s) {
-        BoardSnapshot before = seen;
+    private void onBoard(BoardFacts s) {
+        BoardFacts before = seen;
         seen = s;
         seekAsked(s);
         if (game != null && boardPlays(s)) {
@@ -435,9 +442,10 @@ public final class LishogiPlayer implements AutoCloseable {
     }
 
     /** The board's own side resigned on the board: sent to the site (an abort before both sides moved). */
-    private void resignation(BoardSnapshot s) {
-        if (resignSent || s.result() == null || game.over() || !"RESIGNATION".equals(s.result().status())
-                || !game.own().opponent().label().equals(s.result().winner())) {
+    private void resignation(BoardFacts s) {
+        if (resignSent || s.result() == null || game.over()
+                || s.result().status() != org.shogiban.rules.GameStatus.RESIGNATION
+                || s.result().winner() != game.own().opponent()) {
             return;
         }
         resignSent = true;
@@ -464,8 +472,8 @@ public final class LishogiPlayer implements AutoCloseable {
     }
 
     /** A seek asked by the board starts; one the board no longer asks for stops. */
-    private void seekAsked(BoardSnapshot s) {
-        boolean asked = s.waitingFor().stream().anyMatch(w -> "online-seeking".equals(w.kind()));
+    private void seekAsked(BoardFacts s) {
+        boolean asked = s.waitsFor(BoardFacts.Prompt.Kind.ONLINE_SEEKING);
         if (asked && seek == null && s.online() != null) {
             seek = SeekRun.start(client, s.online(), (why, matched) -> inbox.add(new SeekOver(why, matched)),
                     timing.rateLimitPause());
@@ -495,13 +503,13 @@ public final class LishogiPlayer implements AutoCloseable {
     }
 
     /** Whether the board shows the game the player follows (set up or in play). */
-    private boolean boardPlays(BoardSnapshot s) {
-        return s != null && game != null && s.online() != null && game.id().equals(s.online().get("game"));
+    private boolean boardPlays(BoardFacts s) {
+        return s != null && game != null && s.online() != null && game.id().equals(s.online().gameId());
     }
 
     /** Whether the board has no game in play: after a game's end, at the menu, or setting up one not started. */
-    private static boolean idle(BoardSnapshot s) {
-        return s == null || "OVER".equals(s.phase()) || "SETUP".equals(s.phase());
+    private static boolean idle(BoardFacts s) {
+        return s == null || s.phase() == BoardPhase.OVER || s.phase() == BoardPhase.SETTING_UP;
     }
 
     @Override

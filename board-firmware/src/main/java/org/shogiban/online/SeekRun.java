@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.shogiban.clock.TimeControl;
+import org.shogiban.session.OnlineSeat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +24,7 @@ final class SeekRun implements AutoCloseable {
     }
 
     private final LishogiClient client;
-    private final Map<String, Object> asked;
+    private final OnlineSeat asked;
     private final Over over;
     private final Duration rateLimitPause;
     private final LishogiClient.StreamHandle handle = new LishogiClient.StreamHandle();
@@ -31,7 +32,7 @@ final class SeekRun implements AutoCloseable {
     private volatile String challengeId;
     private volatile boolean closed;
 
-    private SeekRun(LishogiClient client, Map<String, Object> asked, Over over, Duration rateLimitPause) {
+    private SeekRun(LishogiClient client, OnlineSeat asked, Over over, Duration rateLimitPause) {
         this.client = client;
         this.asked = asked;
         this.over = over;
@@ -39,8 +40,8 @@ final class SeekRun implements AutoCloseable {
         this.thread = Thread.ofPlatform().daemon().name("shogiban-lishogi-seek").unstarted(this::run);
     }
 
-    /** Starts the seek (or challenge) the snapshot's {@code online} asks for. */
-    static SeekRun start(LishogiClient client, Map<String, Object> online, Over over, Duration rateLimitPause) {
+    /** Starts the seek (or challenge) the board asks for. */
+    static SeekRun start(LishogiClient client, OnlineSeat online, Over over, Duration rateLimitPause) {
         SeekRun r = new SeekRun(client, online, over, rateLimitPause);
         r.thread.start();
         return r;
@@ -52,10 +53,10 @@ final class SeekRun implements AutoCloseable {
     }
 
     private void run() {
-        TimeControl tc = TimeControl.parse(String.valueOf(asked.get("timeControl")));
-        boolean rated = Boolean.TRUE.equals(asked.get("rated"));
-        String color = asked.get("color") == null ? "random" : asked.get("color").toString();
-        String user = "lobby".equals(asked.get("seeking")) ? null : (String) asked.get("seeking");
+        TimeControl tc = TimeControl.parse(asked.timeControl());
+        boolean rated = asked.rated();
+        String color = asked.color() == null ? "random" : asked.color();
+        String user = asked.user();
         String refusal = SiteTimeControl.refusal(tc);
         if (refusal != null) {
             over.over(refusal, false);

@@ -55,6 +55,69 @@ public record BoardSnapshot(String phase, int ply, String sfen, List<String> mov
         clock = timeControl == null || clock == null ? Clocks.NONE : clock;
     }
 
+    /**
+     * The document written from the typed facts: the one place the facts become the snapshot's words (the edge);
+     * nothing reads them back.
+     */
+    public static BoardSnapshot of(BoardFacts f) {
+        java.util.Map<String, java.util.Map<String, Object>> players = new java.util.LinkedHashMap<>();
+        for (org.shogiban.rules.Side side : org.shogiban.rules.Side.values()) {
+            BoardFacts.Player p = f.player(side);
+            java.util.Map<String, Object> words = new java.util.LinkedHashMap<>();
+            words.put("kind", p.kind().label());
+            words.put("name", p.name());
+            if (p.kind() == BoardFacts.Player.Kind.ENGINE) {
+                words.put("level", p.level());
+            }
+            if (p.rating() != null) {
+                words.put("rating", p.rating());
+            }
+            players.put(side.label(), words);
+        }
+        List<String> moves = new java.util.ArrayList<>(f.moves().size());
+        for (org.shogiban.rules.Move m : f.moves()) {
+            moves.add(m.usi());
+        }
+        List<Waiting> waiting = new java.util.ArrayList<>(f.prompts().size());
+        for (BoardFacts.Prompt p : f.prompts()) {
+            waiting.add(waiting(p));
+        }
+        BoardFacts.Outcome o = f.result();
+        return new BoardSnapshot(f.phase() == BoardPhase.SETTING_UP ? "SETUP" : f.phase().name(), f.plies(),
+                f.position().toSfen(), moves, f.toMove().label(), clocks(f), o == null ? null
+                : new Result(o.status().name(), o.winner() == null ? null : o.winner().label(), o.reason(), o.ply()),
+                waiting, f.mode().label(), f.sensors().name().toLowerCase(java.util.Locale.ROOT),
+                f.timeControl() == null ? null : f.timeControl().spec(), f.gameId(), f.start().toSfen(),
+                f.lastMove() == null ? null : f.lastMove().usi(), f.arbiterCalled(), f.faults(), f.seq(), players,
+                f.inCheck(), f.online() == null ? null : f.online().snapshot());
+    }
+
+    private static Clocks clocks(BoardFacts f) {
+        org.shogiban.clock.ClockState c = f.clock();
+        return new Clocks(f.clockRunning() == null ? "none" : f.clockRunning().label(), sideClock(c.sente()),
+                sideClock(c.gote()));
+    }
+
+    private static SideClock sideClock(org.shogiban.clock.SideClock c) {
+        return new SideClock(c.mainMs(), c.byoyomiMs(), c.periods(), c.considerUnits());
+    }
+
+    private static Waiting waiting(BoardFacts.Prompt p) {
+        String kind = p.kind().label();
+        org.shogiban.rules.Move m = p.opponentMove();
+        if (m != null) {
+            String side = p.side().label();
+            String from = m.isDrop() ? side + ":" + m.drop().letter() : m.from().usi();
+            return new Waiting(kind, p.squares(), p.slots(), m.usi(), p.detail(), side, m.usi(), from, m.to().usi(),
+                    m.promote());
+        }
+        if (p.side() != null) {
+            return new Waiting(kind, p.squares(), p.slots(), p.move() == null ? null : p.move().usi(), p.detail(),
+                    p.side().label(), null, null, null, null);
+        }
+        return new Waiting(kind, p.squares(), p.slots(), p.move() == null ? null : p.move().usi(), p.detail());
+    }
+
     /** The same snapshot with the number of the last event it shows. */
     public BoardSnapshot withSeq(long newSeq) {
         return new BoardSnapshot(phase, ply, sfen, moves, toMove, clock, result, waitingFor, mode, sensors,

@@ -207,7 +207,8 @@ public final class GameSession {
         if (out.isEmpty() && lastChange != null) {
             lastChange = lastChange.quiet(view, at);
         } else {
-            lastChange = new SessionChange(out, view, SessionProjection.snapshot(this, view, at),
+            BoardFacts facts = SessionProjection.facts(this, view, at);
+            lastChange = new SessionChange(out, view, facts, BoardSnapshot.of(facts),
                     SessionProjection.state(this, at), record(), clockState(at), at);
         }
         return lastChange;
@@ -464,6 +465,11 @@ public final class GameSession {
     /** The board's state as of {@code nowMillis}, the one JSON snapshot (see {@link BoardSnapshot}). */
     public BoardSnapshot snapshot(long nowMillis) {
         return SessionProjection.snapshot(this, view(), nowMillis);
+    }
+
+    /** The board's typed facts as of {@code nowMillis} (see {@link BoardFacts}). */
+    public BoardFacts facts(long nowMillis) {
+        return SessionProjection.facts(this, view(), nowMillis);
     }
 
     /**

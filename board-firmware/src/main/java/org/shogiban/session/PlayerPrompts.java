@@ -2,6 +2,7 @@ package org.shogiban.session;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.shogiban.session.BoardFacts.Prompt.Kind;
 import java.util.Locale;
 import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.SensorFrame;
@@ -155,35 +156,35 @@ final class PlayerPrompts {
         return guideStatus != null ? guideStatus.slots() : discrepancy == null ? List.of() : discrepancy.slots();
     }
 
-    /** The snapshot's {@code waitingFor}: what the board waits for, as of the view. */
-    List<BoardSnapshot.Waiting> waitingFor(BoardView v) {
-        List<BoardSnapshot.Waiting> waiting = new ArrayList<>(2);
+    /** The facts' prompts (the snapshot's {@code waitingFor}): what the board waits for, as of the view. */
+    List<BoardFacts.Prompt> waitingFor(BoardView v) {
+        List<BoardFacts.Prompt> waiting = new ArrayList<>(2);
         List<String> squares = v.wrongSquares().stream().map(SquareMismatch::place).toList();
         List<String> slots = v.wrongSlots().stream().map(SlotMismatch::place).toList();
         String detail = String.join(" ", v.wrongSquares().stream().map(SquareMismatch::describe).toList());
         String slotDetail = String.join(" ", v.wrongSlots().stream().map(SlotMismatch::describe).toList());
         String both = (detail + " " + slotDetail).strip();
         if (v.phase() == BoardPhase.SETTING_UP) {
-            waiting.add(new BoardSnapshot.Waiting("setup", squares, slots, null, both.isEmpty()
-                    ? "the start position is set up" : both));
+            waiting.add(new BoardFacts.Prompt(Kind.SETUP, squares, slots, null, both.isEmpty()
+                    ? "the start position is set up" : both, null, null));
         } else if (v.phase() != BoardPhase.OVER) {
             if (!squares.isEmpty() || !slots.isEmpty()) {
-                waiting.add(new BoardSnapshot.Waiting("pieces", squares, slots, null, both));
+                waiting.add(new BoardFacts.Prompt(Kind.PIECES, squares, slots, null, both, null, null));
             } else if (guide != null) {
-                waiting.add(new BoardSnapshot.Waiting("pieces", List.of(), List.of(), null,
-                        "the pieces show the position; hold still"));
+                waiting.add(new BoardFacts.Prompt(Kind.PIECES, List.of(), List.of(), null,
+                        "the pieces show the position; hold still", null, null));
             }
             if (v.illegalMove() != null) {
-                waiting.add(new BoardSnapshot.Waiting("put-back", null, null, v.illegalMove().usi(),
-                        "put the pieces of the illegal move back"));
+                waiting.add(new BoardFacts.Prompt(Kind.PUT_BACK, null, null, v.illegalMove(),
+                        "put the pieces of the illegal move back", null, null));
             }
             if (v.promotionSquare() != null) {
-                waiting.add(new BoardSnapshot.Waiting("promotion", List.of(v.promotionSquare().usi()), null, null,
-                        "promote on " + v.promotionSquare().usi() + "? press promote or confirm"));
+                waiting.add(new BoardFacts.Prompt(Kind.PROMOTION, List.of(v.promotionSquare().usi()), null, null,
+                        "promote on " + v.promotionSquare().usi() + "? press promote or confirm", null, null));
             }
         }
         if (arbiterCalled) {
-            waiting.add(new BoardSnapshot.Waiting("arbiter", null, null, null, "the arbiter is called"));
+            waiting.add(new BoardFacts.Prompt(Kind.ARBITER, null, null, null, "the arbiter is called", null, null));
         }
         return waiting;
     }

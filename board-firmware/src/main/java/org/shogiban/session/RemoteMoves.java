@@ -103,32 +103,25 @@ public final class RemoteMoves {
                 : new GameRequest.Players(asked.sente(), remote);
     }
 
-    /** The snapshot's {@code players}: per side {@code kind}, {@code name} and, for an engine, {@code level}. */
-    public Map<String, Map<String, Object>> snapshotPlayers(GameRequest.Players asked) {
-        Map<String, Map<String, Object>> players = new LinkedHashMap<>();
+    /** The facts' players (the snapshot's {@code players}): per side its kind, name and, for an engine, level. */
+    public Map<Side, BoardFacts.Player> players(GameRequest.Players asked) {
+        Map<Side, BoardFacts.Player> players = new java.util.EnumMap<>(Side.class);
         for (Side side : Side.values()) {
-            Map<String, Object> p = new LinkedHashMap<>();
-            if (isRemote(side)) {
-                p.put("kind", player.kind());
-                if (player.isOnline()) {
-                    p.put("name", player.online().opponentName());
-                    p.put("rating", player.online().opponentRating());
-                } else if (player.isHost()) {
-                    p.put("name", side == Side.SENTE ? asked.sente() : asked.gote());
-                } else {
-                    p.put("name", name);
-                    p.put("level", player.level());
-                }
+            String askedName = side == Side.SENTE ? asked.sente() : asked.gote();
+            if (isRemote(side) && player.isOnline()) {
+                players.put(side, new BoardFacts.Player(BoardFacts.Player.Kind.ONLINE,
+                        player.online().opponentName(), 0, player.online().opponentRating()));
+            } else if (isRemote(side)) {
+                players.put(side, player.isHost()
+                        ? new BoardFacts.Player(BoardFacts.Player.Kind.HOST, askedName, 0)
+                        : new BoardFacts.Player(BoardFacts.Player.Kind.ENGINE, name, player.level()));
             } else if (player != null && player.isOnline() && !player.isSeeking()) {
                 // the account's own name on the board's side
-                p.put("kind", "human");
-                p.put("name", player.online().ownName());
-                p.put("rating", player.online().ownRating());
+                players.put(side, new BoardFacts.Player(BoardFacts.Player.Kind.HUMAN, player.online().ownName(), 0,
+                        player.online().ownRating()));
             } else {
-                p.put("kind", "human");
-                p.put("name", side == Side.SENTE ? asked.sente() : asked.gote());
+                players.put(side, new BoardFacts.Player(BoardFacts.Player.Kind.HUMAN, askedName, 0));
             }
-            players.put(side == Side.SENTE ? "sente" : "gote", p);
         }
         return players;
     }
@@ -137,11 +130,11 @@ public final class RemoteMoves {
      * What the board waits for from the remote side, or null: its move to be made on the board
      * ({@code opponent-move}), or its move to come ({@code opponent-thinking}) while it is to move.
      */
-    BoardSnapshot.Waiting waiting(Side toMove, boolean playing) {
+    BoardFacts.Prompt waiting(Side toMove, boolean playing) {
         if (player != null && player.isSeeking()) {
-            return new BoardSnapshot.Waiting("online-seeking", null, null, null, player.online().user() == null
-                    ? "seeking an opponent on " + player.online().site()
-                    : "challenging " + player.online().user() + " on " + player.online().site());
+            return new BoardFacts.Prompt(BoardFacts.Prompt.Kind.ONLINE_SEEKING, null, null, null,
+                    player.online().user() == null ? "seeking an opponent on " + player.online().site()
+                    : "challenging " + player.online().user() + " on " + player.online().site(), null, null);
         }
         if (!playing || player == null) {
             return null;
@@ -150,14 +143,13 @@ public final class RemoteMoves {
         if (pending != null) {
             Move m = pending.move();
             String from = m.isDrop() ? side + ":" + m.drop().letter() : m.from().usi();
-            return new BoardSnapshot.Waiting("opponent-move", m.isDrop() ? null : java.util.List.of(from,
-                    m.to().usi()), m.isDrop() ? java.util.List.of(from) : null, m.usi(),
-                    "make " + pending.words() + " on the board for " + side, side, m.usi(), from, m.to().usi(),
-                    m.promote());
+            return new BoardFacts.Prompt(BoardFacts.Prompt.Kind.OPPONENT_MOVE, m.isDrop() ? null
+                    : java.util.List.of(from, m.to().usi()), m.isDrop() ? java.util.List.of(from) : null, null,
+                    "make " + pending.words() + " on the board for " + side, player.side(), m);
         }
         if (toMove == player.side()) {
-            return new BoardSnapshot.Waiting("opponent-thinking", null, null, null, side + " is thinking", side,
-                    null, null, null, null);
+            return new BoardFacts.Prompt(BoardFacts.Prompt.Kind.OPPONENT_THINKING, null, null, null,
+                    side + " is thinking", player.side(), null);
         }
         return null;
     }

@@ -39,74 +39,61 @@ final class SessionProjection {
                 s.phase == BoardPhase.PLAYING ? s.remote.hint(game.plies()) : null);
     }
 
-    /** The snapshot as of {@code nowMillis}, {@code v} being the view now. */
+    /** The snapshot as of {@code nowMillis}, {@code v} being the view now: written from the facts. */
     static BoardSnapshot snapshot(GameSession s, BoardView v, long nowMillis) {
+        return BoardSnapshot.of(facts(s, v, nowMillis));
+    }
+
+    /** The typed facts as of {@code nowMillis}, {@code v} being the view now. */
+    static BoardFacts facts(GameSession s, BoardView v, long nowMillis) {
         boolean inGame = s.plies != null && s.phase != BoardPhase.SETTING_UP;
-        List<String> moves = inGame ? s.plies.game().moves().stream().map(Move::usi).toList() : List.of();
-        BoardSnapshot.Result end = null;
+        List<Move> moves = inGame ? s.plies.game().moves() : List.of();
+        BoardFacts.Outcome end = null;
         GameResult result = s.result();
         if (inGame && result.isOver()) {
             String note = s.plies.game().resultNote();
             String reason = note != null ? note : result.reason() == null ? null : result.reason().name();
-            end = new BoardSnapshot.Result(result.status().name(), sideName(result.winner()), reason,
+            end = new BoardFacts.Outcome(result.status(), result.winner(), reason,
                     result.ply() > 0 ? result.ply() : s.plies.game().plies());
         }
-        return new BoardSnapshot(phaseName(s.phase), v.plies(), v.position().toSfen(), moves,
-                sideName(v.position().sideToMove()), clocks(s, nowMillis), end, waitingFor(s, v),
-                PlayMode.of(s.settings).label(), s.settings.inference().sensorKind().name().toLowerCase(Locale.ROOT),
-                s.settings.timeControl().isNone() ? null : s.settings.timeControl().spec(),
+        TimeControl control = s.settings.timeControl();
+        ClockState clock = s.clock != null ? s.clockState(nowMillis)
+                : new ClockState(null, false, control.of(Side.SENTE).initialClock(),
+                control.of(Side.GOTE).initialClock());
+        // while the first turn waits for the players no clock runs
+        boolean waits = s.clock != null && s.clock.firstTurnWaits();
+        return new BoardFacts(s.phase, v.plies(), v.position(),
+                s.plies == null ? s.settings.start() : s.plies.game().start(), moves, v.lastMove(),
+                v.phase() == BoardPhase.PLAYING && v.position().isInCheck(), clock, waits ? null : clock.running(),
+                control.isNone() ? null : control, end, waitingFor(s, v), s.remote.players(s.request.players()),
                 // the game set up after NEW has no id yet: never the last game's
                 s.startedAt == null || s.phase == BoardPhase.SETTING_UP ? null
                         : GAME_ID.format(s.startedAt.atZone(s.zone())),
-                (s.plies == null ? s.settings.start() : s.plies.game().start()).toSfen(),
-                v.lastMove() == null ? null : v.lastMove().usi(), s.prompts.arbiterCalled(), List.copyOf(s.failing), 0,
-                s.remote.snapshotPlayers(s.request.players()),
-                v.phase() == BoardPhase.PLAYING && v.position().isInCheck(),
-                s.remote.player() != null && s.remote.player().isOnline() ? s.remote.player().online().snapshot()
-                        : null);
+                PlayMode.of(s.settings), s.settings.inference().sensorKind(), s.prompts.arbiterCalled(),
+                List.copyOf(s.failing), 0, s.remote.player() == null ? null : s.remote.player().online());
     }
 
     /** What the board waits for from the players, and from a side played from elsewhere. */
-    private static List<BoardSnapshot.Waiting> waitingFor(GameSession s, BoardView v) {
-        List<BoardSnapshot.Waiting> waiting = s.prompts.waitingFor(v);
-        BoardSnapshot.Waiting remote = s.remote.waiting(v.position().sideToMove(), s.phase == BoardPhase.PLAYING);
+    private static List<BoardFacts.Prompt> waitingFor(GameSession s, BoardView v) {
+        List<BoardFacts.Prompt> waiting = s.prompts.waitingFor(v);
+        BoardFacts.Prompt remote = s.remote.waiting(v.position().sideToMove(), s.phase == BoardPhase.PLAYING);
         boolean confirm = s.confirming != null && s.phase != BoardPhase.OVER && s.phase != BoardPhase.SETTING_UP;
         if (remote == null && !confirm) {
             return waiting;
         }
-        List<BoardSnapshot.Waiting> all = new java.util.ArrayList<>(waiting);
+        List<BoardFacts.Prompt> all = new java.util.ArrayList<>(waiting);
         if (remote != null) {
             all.add(remote);
         }
         if (confirm) {
-            all.add(new BoardSnapshot.Waiting("confirm-new-game", null, null, null,
-                    "a new game is asked for: press MENU to end this game and set up the new one"));
+            all.add(new BoardFacts.Prompt(BoardFacts.Prompt.Kind.CONFIRM_NEW_GAME, null, null, null,
+                    "a new game is asked for: press MENU to end this game and set up the new one", null, null));
         }
         return all;
     }
 
     private static String phaseName(BoardPhase phase) {
         return phase == BoardPhase.SETTING_UP ? "SETUP" : phase.name();
-    }
-
-    private static String sideName(Side side) {
-        return side == null ? null : side == Side.SENTE ? "sente" : "gote";
-    }
-
-    /** The clocks as of a time: the game's, or the full time control's before the first game. */
-    private static BoardSnapshot.Clocks clocks(GameSession s, long nowMillis) {
-        TimeControl control = s.settings.timeControl();
-        ClockState state = s.clock != null ? s.clockState(nowMillis)
-                : new ClockState(null, false, control.of(Side.SENTE).initialClock(),
-                control.of(Side.GOTE).initialClock());
-        // while the first turn waits for the players no clock runs
-        boolean waits = s.clock != null && s.clock.firstTurnWaits();
-        return new BoardSnapshot.Clocks(waits ? "none" : state.runningLabel(), sideClock(state.sente()),
-                sideClock(state.gote()));
-    }
-
-    private static BoardSnapshot.SideClock sideClock(org.shogiban.clock.SideClock c) {
-        return new BoardSnapshot.SideClock(c.mainMs(), c.byoyomiMs(), c.periods(), c.considerUnits());
     }
 
     /** What the journal keeps, the clocks as of {@code nowMillis} (the turn in progress charged up to then). */

@@ -1,5 +1,6 @@
 package org.shogiban.app;
 
+import org.shogiban.port.BoardChange;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;

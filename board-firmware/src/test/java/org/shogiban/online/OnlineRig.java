@@ -59,7 +59,7 @@ final class OnlineRig implements AutoCloseable {
                 .withCommitPolicy(CommitPolicy.STABLE));
         board = BoardAssembly.of(settings, hardware.board()).clock(clock).wallClock(WALL).records(records)
                 .state(state).listener(events::add)
-                .part(new LishogiPart(site.url(), Token.of(token), TIMING)).assemble();
+                .part(LishogiPart.factory(site.url(), Token.of(token), TIMING)).assemble();
         app = board.application();
     }
 

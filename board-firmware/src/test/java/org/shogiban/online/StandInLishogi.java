@@ -374,7 +374,14 @@ final class StandInLishogi implements AutoCloseable {
         answer(x, 200, "{\"ok\":true}");
     }
 
+    /** Sends the game's state on its stream: made and queued under the game's lock, so states never overtake. */
     private void pushState(SiteGameState g) {
+        synchronized (g) {
+            pushStateLocked(g);
+        }
+    }
+
+    private void pushStateLocked(SiteGameState g) {
         Stream s = gameStreams.get(g.id);
         if (s != null) {
             s.lines.add(state(g).toString());

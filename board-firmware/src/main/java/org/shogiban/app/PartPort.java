@@ -1,0 +1,130 @@
+package org.shogiban.app;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.shogiban.hal.FaultEvent;
+import org.shogiban.notation.GameRecord;
+import org.shogiban.port.BoardPort;
+import org.shogiban.port.ChangeListener;
+import org.shogiban.port.EventStream;
+import org.shogiban.port.PartHealth;
+import org.shogiban.port.Subscription;
+import org.shogiban.session.BoardFacts;
+import org.shogiban.session.GameSettings;
+import org.shogiban.session.SessionInput;
+
+/**
+ * One part's port over the runtime, made by the assembly: the runtime's facts, changes and inbox, the assembly's
+ * event stream, the board's directories and PIN, and the part's health shown as a fault of chip
+ * {@code <part> (<detail>)} at {@code part} while it fails.
+ */
+final class PartPort implements BoardPort {
+    /** The address a part's fault is shown under. */
+    static final String ADDRESS = "part";
+
+    private final String name;
+    private final BoardApplication app;
+    private final AssembledBoard board;
+    private final Supplier<EventStream> events;
+    private final Set<String> parts;
+    /** The fault shown for the part's health, or null while it is well. */
+    private FaultEvent shown;
+
+    PartPort(String name, BoardApplication app, AssembledBoard board, Supplier<EventStream> events,
+             Set<String> parts) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.app = app;
+        this.board = board;
+        this.events = events;
+        this.parts = Set.copyOf(parts);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public BoardFacts facts() {
+        return app.facts();
+    }
+
+    @Override
+    public Optional<GameRecord> record() {
+        return Optional.ofNullable(app.record());
+    }
+
+    @Override
+    public Subscription subscribe(ChangeListener listener) {
+        return app.subscribe(name, listener);
+    }
+
+    @Override
+    public EventStream events() {
+        return events.get();
+    }
+
+    @Override
+    public long now() {
+        return app.now();
+    }
+
+    @Override
+    public void submit(SessionInput.Command command) {
+        app.submit(command);
+    }
+
+    @Override
+    public synchronized void health(PartHealth health) {
+        String chip = health.ok() ? null : name + " (" + health.detail() + ")";
+        if (Objects.equals(chip, shown == null ? null : shown.chip())) {
+            return;
+        }
+        long now = app.now();
+        if (shown != null) {
+            app.report(new FaultEvent(shown.chip(), ADDRESS, FaultEvent.Type.RECOVERED, health.detail(), now));
+        }
+        shown = chip == null ? null : new FaultEvent(chip, ADDRESS, FaultEvent.Type.FAILED, health.detail(), now);
+        if (shown != null) {
+            app.report(shown);
+        }
+    }
+
+    @Override
+    public boolean hasPart(String partName) {
+        return parts.contains(partName);
+    }
+
+    @Override
+    public GameSettings boardSettings() {
+        return app.boardSettings();
+    }
+
+    @Override
+    public Optional<Path> records() {
+        return Optional.ofNullable(board.records());
+    }
+
+    @Override
+    public Optional<Path> state() {
+        return Optional.ofNullable(board.state());
+    }
+
+    @Override
+    public Optional<String> arbiterPin() {
+        return board.arbiterPin();
+    }
+
+    @Override
+    public void showHostClocks(long senteMs, long goteMs, long byoyomiMs) {
+        app.showHostClocks(senteMs, goteMs, byoyomiMs);
+    }
+
+    @Override
+    public void showSiteClocks(long senteMs, long goteMs, org.shogiban.rules.Side running) {
+        app.showSiteClocks(senteMs, goteMs, running);
+    }
+}
