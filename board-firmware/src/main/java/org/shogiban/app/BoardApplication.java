@@ -184,6 +184,19 @@ public final class BoardApplication implements AutoCloseable {
         engineAttached = attached;
     }
 
+    /** The names of the parts put on the board ({@code link}, {@code lishogi}, ...), set by the assembly. */
+    private volatile java.util.Set<String> parts = java.util.Set.of();
+
+    /** Says which parts the assembly put on the board. */
+    void partsAttached(java.util.Set<String> names) {
+        parts = java.util.Set.copyOf(names);
+    }
+
+    /** Whether a part of this name is on the board (a game may ask for the site only when {@code lishogi} is). */
+    public boolean hasPart(String name) {
+        return parts.contains(name);
+    }
+
     /** Whether a game may ask for the board's engine ({@code NEW ... engine=gote}). */
     public boolean hasEngine() {
         return engineAttached;

@@ -200,7 +200,12 @@ public final class BoardApplicationLink implements LinkedBoard {
         // a host that plays a side (the USI bridge) starts its games itself: at once before the first move, else
         // when the players confirm on the board
         boolean host = options.remote().filter(RemotePlayer::isHost).isPresent();
-        if (options.remote().isPresent() && !host && !app.hasEngine()) {
+        if (options.remote().filter(RemotePlayer::isOnline).isPresent()) {
+            if (!app.hasPart("lishogi")) {
+                return BoardAnswer.refused("no lishogi account on this board (--lishogi-token-file, "
+                        + "lishogi.token-file)");
+            }
+        } else if (options.remote().isPresent() && !host && !app.hasEngine()) {
             // an engine game on a board without one would wait for its moves forever
             return BoardAnswer.refused("no USI engine on this board (engine.command, or Fairy-Stockfish installed)");
         }
@@ -218,6 +223,13 @@ public final class BoardApplicationLink implements LinkedBoard {
             app.submit(new SessionInput.NewGame(app.now(), request));
             return BoardAnswer.accepted("a new game is asked for during a game: it is set up when the players press"
                     + " MENU on the board");
+        }
+        if (request.remote().filter(RemotePlayer::isOnline).isPresent()) {
+            app.submit(new SessionInput.NewGame(app.now(), request));
+            var seat = request.remote().get().online();
+            return BoardAnswer.accepted(seat.user() == null ? "seeking an opponent on lishogi (" + seat.timeControl()
+                    + "); the game is set up when the site finds one" : "challenging " + seat.user()
+                    + " on lishogi (" + seat.timeControl() + "); the game is set up when the challenge is accepted");
         }
         // the board's own settings never change while it runs: safe to read from the link's thread
         GameSettings next = request.applyTo(app.session().boardSettings());

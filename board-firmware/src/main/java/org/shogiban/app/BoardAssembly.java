@@ -227,6 +227,7 @@ public final class BoardAssembly {
             names.add("link");
         }
         factories.forEach(f -> names.add(f.name()));
+        app.partsAttached(names);
         List<Part> made = new ArrayList<>();
         for (PartFactory factory : factories) {
             Part part = factory.create(new PartPort(factory.name(), app, board, this::events, names));

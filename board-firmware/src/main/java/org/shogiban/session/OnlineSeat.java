@@ -32,6 +32,42 @@ public record OnlineSeat(String site, String siteUrl, String gameId, String time
         return new OnlineSeat(LISHOGI, siteUrl, null, timeControl, rated, color, user, null, null, null, null);
     }
 
+    /** The site's address when the board is given none ({@code lishogi.url}). */
+    public static final String DEFAULT_URL = "https://lishogi.org";
+
+    /**
+     * The player a game asked on a site stands for until the site gives the game: the words of {@code new
+     * online=lishogi time=<spec> [color=sente|gote|random] [rated=yes|no] [user=NAME]} (null where left out).
+     *
+     * @throws IllegalArgumentException naming the word at fault
+     */
+    public static RemotePlayer ask(String online, String time, String color, String rated, String user) {
+        if (!LISHOGI.equalsIgnoreCase(online)) {
+            throw new IllegalArgumentException("online=" + online + ": the board plays online on lishogi only "
+                    + "(online=lishogi)");
+        }
+        org.shogiban.clock.TimeControl tc = org.shogiban.clock.TimeControl.parse(time);
+        if (tc.isNone()) {
+            throw new IllegalArgumentException("time=" + time + ": a game on lishogi's Board API has a clock, e.g. "
+                    + "time=main=600,byoyomi=30");
+        }
+        String c = color == null ? "random" : color.strip().toLowerCase(java.util.Locale.ROOT);
+        if (!c.equals("sente") && !c.equals("gote") && !c.equals("random")) {
+            throw new IllegalArgumentException("color=" + color + ": sente, gote or random");
+        }
+        boolean r = switch (rated == null ? "no" : rated.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "yes", "true" -> true;
+            case "no", "false" -> false;
+            default -> throw new IllegalArgumentException("rated=" + rated + ": yes or no");
+        };
+        if (user != null && !user.matches("[A-Za-z0-9_-]{2,30}")) {
+            throw new IllegalArgumentException("user=" + user + ": a lishogi user name (letters, digits, _ and -)");
+        }
+        // the side is the site's to give; until then the opponent stands on the side not asked for
+        return RemotePlayer.online(c.equals("gote") ? org.shogiban.rules.Side.SENTE
+                : org.shogiban.rules.Side.GOTE, seeking(DEFAULT_URL, tc.spec(), r, c, user));
+    }
+
     /** Whether the site has not given a game yet. */
     @com.fasterxml.jackson.annotation.JsonIgnore
     public boolean isSeeking() {

@@ -53,7 +53,7 @@ class OnlineGamesTest {
     }
 
     static void ask(OnlineRig rig, StandInLishogi site, Map<String, String> options) {
-        rig.app.submit(new SessionInput.NewGame(rig.app.now(), OnlineAsk.request(site.url(), options)));
+        rig.app.submit(new SessionInput.NewGame(rig.app.now(), OnlineAsk.request(options)));
     }
 
     /** The game set up on the board from the site's start; the pieces laid out; the game started. */

@@ -88,9 +88,21 @@ public final class BoardApplicationAdapter implements WebBoard {
      * @param hall the tournament hall to publish to (docs/hall.md), or null
      */
     public record Storage(Path records, Path state, SerialTransport serial, LinkSettings link,
-                          Optional<String> arbiterPin, HallSettings hall) {
+                          Optional<String> arbiterPin, HallSettings hall,
+                          org.shogiban.port.PartFactory lishogi) {
         public Storage {
             Objects.requireNonNull(arbiterPin, "arbiterPin");
+        }
+
+        /** Not online. */
+        public Storage(Path records, Path state, SerialTransport serial, LinkSettings link,
+                       Optional<String> arbiterPin, HallSettings hall) {
+            this(records, state, serial, link, arbiterPin, hall, null);
+        }
+
+        /** The same playing online on lishogi through this part (or null: not online). */
+        public Storage withLishogi(org.shogiban.port.PartFactory part) {
+            return new Storage(records, state, serial, link, arbiterPin, hall, part);
         }
 
         /** No hall. */
@@ -106,7 +118,7 @@ public final class BoardApplicationAdapter implements WebBoard {
 
         /** The same with this arbiter's PIN. */
         public Storage withPin(String pin) {
-            return new Storage(records, state, serial, link, Optional.of(pin), hall);
+            return new Storage(records, state, serial, link, Optional.of(pin), hall, lishogi);
         }
     }
 
@@ -175,6 +187,9 @@ public final class BoardApplicationAdapter implements WebBoard {
         }
         if (storage.hall() != null) {
             assembly.part(HallLinks.part(storage.hall()));
+        }
+        if (storage.lishogi() != null) {
+            assembly.part(storage.lishogi());
         }
         assembled = assembly.assemble();
         shelf = shelfMade[0];
