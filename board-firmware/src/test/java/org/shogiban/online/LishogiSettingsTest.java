@@ -91,7 +91,7 @@ class LishogiSettingsTest {
                 .containsEntry("increment", "5").containsEntry("periods", "0");
         assertThat(SiteTimeControl.challengeForm(tc)).containsEntry("clock.limit", "600")
                 .containsEntry("clock.byoyomi", "30");
-        assertThat(SiteTimeControl.estimatedSeconds(tc.sente())).isEqualTo(600 + 25 * 30);
+        assertThat(SiteTimeControl.estimatedSeconds(tc.sente())).isEqualTo(600L + 25 * 30);
         assertThat(SiteTimeControl.boardCompatible(TimeControl.parse("main=180,byoyomi=5"), false)).isFalse();
         assertThat(SiteTimeControl.boardCompatible(TimeControl.parse("main=300"), false)).isTrue();
         assertThat(SiteTimeControl.boardCompatible(TimeControl.parse("main=600,byoyomi=10"), true)).isFalse();
