@@ -92,7 +92,7 @@ class LishogiSettingsTest {
         assertThat(SiteTimeControl.challengeForm(tc)).containsEntry("clock.limit", "600")
                 .containsEntry("clock.byoyomi", "30");
         assertThat(SiteTimeControl.estimatedSeconds(tc.sente())).isEqualTo(600L + 25 * 30);
-        assertThat(SiteTimeControl.boardCompatible(TimeControl.parse("main=180,byoyomi=5"), false)).isFalse();
+        assertThat(SiteTimeControl.boardCompatible(TimeControl.parse("main=120,byoyomi=5"), false)).isFalse();
         assertThat(SiteTimeControl.boardCompatible(TimeControl.parse("main=300"), false)).isTrue();
         assertThat(SiteTimeControl.boardCompatible(TimeControl.parse("main=600,byoyomi=10"), true)).isFalse();
         assertThat(SiteTimeControl.boardCompatible(TimeControl.parse("main=900"), true)).isTrue();
