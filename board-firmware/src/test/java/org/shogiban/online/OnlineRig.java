@@ -42,6 +42,8 @@ final class OnlineRig implements AutoCloseable {
     final AssembledBoard board;
     final BoardApplication app;
     final List<BoardEvent> events = new CopyOnWriteArrayList<>();
+    /** When each move counted on the board, in System.nanoTime (the latency figures). */
+    final List<Long> movesCountedNanos = new CopyOnWriteArrayList<>();
     private final StandInLishogi site;
 
     OnlineRig(StandInLishogi site, Path records, Path state, String token) {
@@ -58,7 +60,12 @@ final class OnlineRig implements AutoCloseable {
         GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(kind)
                 .withCommitPolicy(CommitPolicy.STABLE));
         board = BoardAssembly.of(settings, hardware.board()).clock(clock).wallClock(WALL).records(records)
-                .state(state).listener(events::add)
+                .state(state).listener(e -> {
+                    if (e instanceof BoardEvent.MovePlayed) {
+                        movesCountedNanos.add(System.nanoTime());
+                    }
+                    events.add(e);
+                })
                 .part(LishogiPart.factory(site.url(), Token.of(token), TIMING)).assemble();
         app = board.application();
     }

@@ -101,6 +101,8 @@ final class StandInLishogi implements AutoCloseable {
     final List<String> requests = new CopyOnWriteArrayList<>();
     /** Every move request per game, as the board sent it (a move sent twice shows twice). */
     final Map<String, List<String>> moveRequests = new ConcurrentHashMap<>();
+    /** When each move request arrived, in System.nanoTime (the latency figures). */
+    final List<Long> moveArrivalNanos = new CopyOnWriteArrayList<>();
     final List<Map<String, String>> seeks = new CopyOnWriteArrayList<>();
     final List<String> resigned = new CopyOnWriteArrayList<>();
     final List<String> aborted = new CopyOnWriteArrayList<>();
@@ -141,7 +143,7 @@ final class StandInLishogi implements AutoCloseable {
     void opponentMoves(SiteGameState g, String usi) {
         synchronized (g) {
             if (g.toMove().equals(g.ownColor)) {
-                throw new IllegalStateException("not the opponent's turn in " + g.id);
+                throw new IllegalStateException("not the opponent's turn in " + g.id + " " + g.moves + "; asked " + moveRequests);
             }
             g.moves.add(usi);
             if (g.position().legalMoves().isEmpty()) {
@@ -312,6 +314,7 @@ final class StandInLishogi implements AutoCloseable {
     }
 
     private void move(HttpExchange x, String id, String usi) throws IOException {
+        moveArrivalNanos.add(System.nanoTime());
         SiteGameState g = games.get(id);
         moveRequests.computeIfAbsent(id, k -> new CopyOnWriteArrayList<>()).add(usi);
         if (g == null) {
