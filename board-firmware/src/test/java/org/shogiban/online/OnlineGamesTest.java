@@ -218,4 +218,25 @@ class OnlineGamesTest {
             checkAfter(rig, g);
         }
     }
+
+    @Test
+    void theClockDisplayShowsTheSitesTimesCountingDownAndTheBoardNeverFlags() throws IOException {
+        try (OnlineRig rig = rig()) {
+            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
+            StandInLishogi.SiteGameState g = site.startGame("sente", "startpos", 600_000, 30_000);
+            started(rig, g, Position.startpos());
+            play(rig, site, g, OPENING.subList(0, 2));
+            // btime is sente's: sente (the board) to move, its time counts down from the site's figure
+            site.clocks(g, 2_000, 590_000);
+            rig.untilTrue(() -> rig.hardware.clock.current().map(c -> c.gote().remaining().toMillis())
+                    .orElse(0L) == 590_000, 5_000, "the site's clocks shown");
+            long before = rig.hardware.clock.current().orElseThrow().sente().remaining().toMillis();
+            assertThat(before).isBetween(1_000L, 2_000L);
+            rig.run(5_000);
+            assertThat(rig.hardware.clock.current().orElseThrow().sente().remaining().toMillis())
+                    .as("counts down between the site's updates").isLessThan(before);
+            assertThat(rig.app.snapshot().result()).as("the board's own clock never flags").isNull();
+            assertThat(rig.app.snapshot().phase()).isEqualTo("PLAYING");
+        }
+    }
 }

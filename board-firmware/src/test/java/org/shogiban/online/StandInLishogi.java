@@ -34,23 +34,23 @@ import org.shogiban.rules.Position;
  * rules, resign and abort, and the 400/401/404/429 answers. The test plays the opponent ({@link #opponentMoves}),
  * drops streams, loses a move's answer, pulls the network, makes the opponent flag, resign or abort.
  */
-final class StandInLishogi implements AutoCloseable {
-    static final String TOKEN = "lip_StandInSecretToken42";
+public final class StandInLishogi implements AutoCloseable {
+    public static final String TOKEN = "lip_StandInSecretToken42";
     static final String ACCOUNT = "tanuki";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String BOARD_API_400 = "This time control cannot be played with the Board API.";
 
     /** One game on the stand-in. */
-    static final class SiteGameState {
-        final String id;
-        final String ownColor;
+    public static final class SiteGameState {
+        public final String id;
+        public final String ownColor;
         final String initialSfen;
-        final List<String> moves = new CopyOnWriteArrayList<>();
+        public final List<String> moves = new CopyOnWriteArrayList<>();
         final long limitMs;
         final long byoyomiMs;
         volatile long btime;
         volatile long wtime;
-        volatile String status = "started";
+        public volatile String status = "started";
         volatile String winner;
         final boolean rated;
 
@@ -103,7 +103,7 @@ final class StandInLishogi implements AutoCloseable {
     final Map<String, List<String>> moveRequests = new ConcurrentHashMap<>();
     /** When each move request arrived, in System.nanoTime (the latency figures). */
     final List<Long> moveArrivalNanos = new CopyOnWriteArrayList<>();
-    final List<Map<String, String>> seeks = new CopyOnWriteArrayList<>();
+    public final List<Map<String, String>> seeks = new CopyOnWriteArrayList<>();
     final List<String> resigned = new CopyOnWriteArrayList<>();
     final List<String> aborted = new CopyOnWriteArrayList<>();
     volatile int seeksCancelled;
@@ -113,7 +113,7 @@ final class StandInLishogi implements AutoCloseable {
     volatile boolean networkDown;
     private int nextId = 1;
 
-    StandInLishogi(long keepAliveMillis) throws IOException {
+    public StandInLishogi(long keepAliveMillis) throws IOException {
         this.keepAliveMillis = keepAliveMillis;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
         server.setExecutor(pool);
@@ -121,14 +121,14 @@ final class StandInLishogi implements AutoCloseable {
         server.start();
     }
 
-    URI url() {
+    public URI url() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }
 
     // ------------------------------------------------------------------------------------------------ the test's hands
 
     /** A game started on the site (a seek matched, a challenge accepted on a phone): announced on the event stream. */
-    synchronized SiteGameState startGame(String ownColor, String initialSfen, long limitMs, long byoyomiMs) {
+    public synchronized SiteGameState startGame(String ownColor, String initialSfen, long limitMs, long byoyomiMs) {
         SiteGameState g = new SiteGameState("Gm" + String.format("%06d", nextId++), ownColor, initialSfen, limitMs,
                 byoyomiMs, false);
         games.put(g.id, g);
@@ -140,7 +140,7 @@ final class StandInLishogi implements AutoCloseable {
     }
 
     /** The opponent plays {@code usi} (checked by the rules). */
-    void opponentMoves(SiteGameState g, String usi) {
+    public void opponentMoves(SiteGameState g, String usi) {
         synchronized (g) {
             if (g.toMove().equals(g.ownColor)) {
                 throw new IllegalStateException("not the opponent's turn in " + g.id + " " + g.moves + "; asked " + moveRequests);
@@ -155,7 +155,7 @@ final class StandInLishogi implements AutoCloseable {
     }
 
     /** The game ends on the site as the test says (the opponent resigns, flags, aborts ...). */
-    void end(SiteGameState g, String status, String winner) {
+    public void end(SiteGameState g, String status, String winner) {
         g.status = status;
         g.winner = winner;
         pushState(g);
@@ -184,7 +184,7 @@ final class StandInLishogi implements AutoCloseable {
     }
 
     /** The seek in the lobby found an opponent: a game starts (announced), the seek's stream ends. */
-    SiteGameState matchSeek(String ownColor) {
+    public SiteGameState matchSeek(String ownColor) {
         Map<String, String> form = seeks.get(seeks.size() - 1);
         SiteGameState g = startGame(ownColor, form.getOrDefault("handicap", "startpos").replace('_', ' '),
                 (long) (Double.parseDouble(form.get("time")) * 60_000), Long.parseLong(form.get("byoyomi")) * 1000);
@@ -196,22 +196,17 @@ final class StandInLishogi implements AutoCloseable {
         return g;
     }
 
-    boolean seeking() {
+    public boolean seeking() {
         Stream s = seekStream;
         return s != null && !s.closed;
     }
 
-    boolean eventStreamOpen() {
+    public boolean eventStreamOpen() {
         Stream s = eventStream;
         return s != null && !s.closed;
     }
 
-    boolean gameStreamOpen(String id) {
-        Stream s = gameStreams.get(id);
-        return s != null && !s.closed;
-    }
-
-    List<String> movesSent(String id) {
+    public List<String> movesSent(String id) {
         return moveRequests.getOrDefault(id, List.of());
     }
 

@@ -218,6 +218,21 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     @Override
     public void newGame(NewGame request) {
+        if (blank(request.online()).isPresent()) {
+            if (!app.hasPart(org.shogiban.online.LishogiPart.NAME)) {
+                throw new IllegalArgumentException("online: no lishogi account on this board (start the simulator "
+                        + "with --lishogi-token-file FILE)");
+            }
+            java.util.Map<String, String> options = new java.util.HashMap<>();
+            options.put("online", request.online().strip());
+            options.put("time", blank(request.time()).orElse("none"));
+            blank(request.color()).ifPresent(c -> options.put("color", c));
+            blank(request.rated()).ifPresent(r -> options.put("rated", r));
+            blank(request.user()).ifPresent(u -> options.put("user", u));
+            app.submit(new SessionInput.NewGame(app.now(), org.shogiban.online.OnlineAsk.request(options)));
+            changed();
+            return;
+        }
         Optional<RemotePlayer> remote = blank(request.engine()).filter(e -> !e.equals("none"))
                 .map(side -> RemotePlayer.parse(side, blank(request.level()).orElse(null),
                         org.shogiban.link.NewGameOptions.DEFAULT_LEVEL));
