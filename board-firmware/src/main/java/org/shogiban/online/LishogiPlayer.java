@@ -427,6 +427,13 @@ public final class LishogiPlayer implements AutoCloseable {
         BoardFacts before = seen;
         seen = s;
         seekAsked(s);
+        if (game == null && streamedGame == null && s.phase() == BoardPhase.PLAYING && s.online() != null
+                && !s.online().isSeeking()) {
+            // the board resumed a site's game from its journal: the site's full state says how it stands
+            log.info("lishogi game {}: resumed on the board; taking it up from the site", s.online().gameId());
+            waitingGames.remove(s.online().gameId());
+            follow(s.online().gameId());
+        }
         if (game != null && boardPlays(s)) {
             resignation(s);
             reconcile();

@@ -29,7 +29,10 @@ final class SiteFaults {
         }
     }
 
-    /** The site did not answer, or refused the token; the others (429, 400, 404) are not the site's fault. */
+    /**
+     * The site did not answer, or refused the token (a fault until it answers); 429, 400 and 404 are said in words
+     * (a refusal the board shows), not the site's fault.
+     */
     synchronized void failed(SiteException e) {
         switch (e.kind()) {
             case UNREACHABLE, TOKEN_REFUSED -> {
@@ -46,7 +49,10 @@ final class SiteFaults {
                 board.submit(new SessionInput.SiteRefused(board.now(), "lishogi", e.getMessage()
                         + ": waiting a minute, then going on", false));
             }
-            default -> log.info("lishogi at {}: {}", host, e.getMessage());
+            case GONE, REFUSED -> {
+                log.warn("lishogi at {}: {}", host, e.getMessage());
+                board.submit(new SessionInput.SiteRefused(board.now(), "lishogi", e.getMessage(), false));
+            }
         }
     }
 }

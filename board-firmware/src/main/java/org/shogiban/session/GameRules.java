@@ -174,14 +174,27 @@ final class GameRules {
             refuse(now, side.label() + " resigns", "no game is being played");
             return;
         }
+        if (onSite() && s.remote.isRemote(side)) {
+            refuse(now, side.label() + " resigns", "the opponent on the site resigns there, not on the board");
+            return;
+        }
         game().resign(side);
         log.info("ply {}: {} resigns", plies() + 1, side.label());
         finish(now);
     }
 
+    /** Whether the game is played on a site (lishogi), which judges what the board's buttons would. */
+    private boolean onSite() {
+        return s.remote.player() != null && s.remote.player().isOnline();
+    }
+
     void declare(long now) {
         if (!isOn()) {
             refuse(now, "declare", "no game is being played");
+            return;
+        }
+        if (onSite()) {
+            refuse(now, "declare", "the site judges an impasse itself; the board sends no declaration");
             return;
         }
         Side declarer = game().current().sideToMove();

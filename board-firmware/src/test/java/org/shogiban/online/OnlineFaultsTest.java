@@ -211,4 +211,45 @@ class OnlineFaultsTest {
             checkAfter(rig, g);
         }
     }
+
+    @Test
+    void aBoardRestartedAfterTheSitesGameEndedTakesTheEndingFromTheSite() throws IOException {
+        StandInLishogi.SiteGameState g;
+        Position now;
+        try (OnlineRig rig = rig(StandInLishogi.TOKEN)) {
+            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
+            g = site.startGame("gote", "startpos", 600_000, 30_000);
+            started(rig, g, Position.startpos());
+            play(rig, site, g, OPENING.subList(0, 4));
+            now = rig.app.session().position();
+        }
+        // the opponent resigned on the site while the board was off: no ongoing game on the event stream
+        site.end(g, "resign", "gote");
+        try (OnlineRig rig = new OnlineRig(site, dir.resolve("records"), dir.resolve("state"),
+                StandInLishogi.TOKEN, now)) {
+            BoardSnapshot over = rig.until(x -> x.result() != null, 15_000);
+            assertThat(over.result().status()).isEqualTo("RESIGNATION");
+            assertThat(over.result().winner()).isEqualTo("gote");
+            checkAfter(rig, g);
+        }
+    }
+
+    @Test
+    void theBoardSendsNoImpasseDeclarationAndCannotResignForTheSitesOpponent() throws IOException {
+        try (OnlineRig rig = rig(StandInLishogi.TOKEN)) {
+            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
+            StandInLishogi.SiteGameState g = site.startGame("sente", "startpos", 600_000, 30_000);
+            started(rig, g, Position.startpos());
+            play(rig, site, g, OPENING.subList(0, 2));
+            rig.press(Button.DECLARE);
+            rig.press(Button.RESIGN_GOTE);
+            rig.run(200);
+            assertThat(rig.app.snapshot().result()).isNull();
+            assertThat(rig.log()).anyMatch(l -> l.startsWith("refused declare"))
+                    .anyMatch(l -> l.startsWith("refused gote resigns"));
+            assertThat(site.resigned).isEmpty();
+            assertThat(g.status).isEqualTo("started");
+            checkAfter(rig, g);
+        }
+    }
 }
