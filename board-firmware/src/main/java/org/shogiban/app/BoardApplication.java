@@ -9,9 +9,7 @@ import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.shogiban.hal.Board;
 import org.shogiban.hal.ButtonListener;
 import org.shogiban.hal.FaultEvent;
@@ -46,22 +44,29 @@ import org.slf4j.LoggerFactory;
  * LEDs planned by {@link LedPlanner}.
  *
  * <p>What the session returns for one input is one {@link BoardChange}, passed through the runtime's stages in an
- * order fixed here: the event numbering ({@link #setNumbering}: the link's numbers, given once, in memory), the
- * journal ({@link #setJournal}: the change and its numbers forced to the disk before anyone is told of it), the
- * buzzer and clock display ({@link BoardSignals}), the listeners in the order they were added (the acknowledgements:
- * console, USB link, web pages), the record file handed to the {@link RecordSink} (off the acknowledgement's path:
- * the journal already holds the change); the LEDs at the end of the pass. A stage that fails is logged as that
- * stage's failure (once, until it works again) and the later stages still run. When the journal's disk refuses the
- * change, the board goes on and shows the fault at once (a {@link FaultEvent} of the journal: status light, the
- * snapshot's {@code faults}, the link's {@code FAULT}) until the journal has caught up.
+ * order fixed here: the event numbering (the board's {@link BoardEvents}: the link's numbers, given once, in
+ * memory), the journal ({@link #setJournal}: the change and its numbers forced to the disk before anyone is told of
+ * it), the buzzer and clock display ({@link BoardSignals}), the listeners in the order they were added (the
+ * acknowledgements: console, web pages, the parts' subscriptions), the event keeper (the numbered events to
+ * {@code link-events.log}, then to the parts that subscribed to them), the record file handed to the
+ * {@link RecordSink} (off the acknowledgement's path: the journal already holds the change); the LEDs at the end of
+ * the pass. A stage that fails is logged as that stage's failure (once, until it works again) and the later stages
+ * still run. When the journal's disk refuses the change, the board goes on and shows the fault at once (a
+ * {@link FaultEvent} of the journal: status light, the snapshot's {@code faults}, the link's {@code FAULT}) until the
+ * journal has caught up.
  *
  * <p>One mutable owner (the session), driven from one thread: the scan thread of {@link #start()}, or the caller of
  * {@link #step(long)} in tests and the simulator. {@link #view()} and {@link #submit} may be called from any thread.
  */
 public final class BoardApplication implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BoardApplication.class);
-    /** How old the snapshot's clock may be when nothing else changed (it is made again after every change). */
+    /** How old the snapshot's clock may be while a clock runs (it is made again after every change). */
     static final long SNAPSHOT_MAX_AGE_MILLIS = 100;
+    /**
+     * How old the snapshot may be while no clock runs: nothing in it moves with time then, but what changes without
+     * an event (a prompt's words) shows within this; an idle board does not make its facts ten times a second.
+     */
+    static final long SNAPSHOT_IDLE_AGE_MILLIS = 1_000;
     /** How late a pass may wake up and still be stamped with its due time ({@link #dueMillis()}). */
     static final long DUE_SLACK_MILLIS = 2;
 
@@ -82,6 +87,8 @@ public final class BoardApplication implements AutoCloseable {
     /** Told before the record, the sounds and the other listeners. */
     private volatile ChangeJournal journal = ChangeJournal.NONE;
     private volatile EventNumbering numbering;
+    /** The board's event stream, told each change's numbered events after the listeners; null without one. */
+    private volatile BoardEvents events;
     /** The journal's fault as shown. */
     private final JournalFaultShown journalFault = new JournalFaultShown();
     private final ConcurrentLinkedQueue<SessionInput> inbox = new ConcurrentLinkedQueue<>();
@@ -101,7 +108,10 @@ public final class BoardApplication implements AutoCloseable {
     private volatile BoardSnapshot snapshot;
     /** The typed facts the snapshot is written from (the same moment, the same seq). */
     private volatile BoardFacts facts;
-    private ScheduledExecutorService scanThread;
+    private Thread scanThread;
+    private final org.shogiban.threads.FailureCounts passFailures = new org.shogiban.threads.FailureCounts(log,
+            "a board pass");
+    private volatile boolean scanning;
     /** Passes run by the scan thread, and the time of its first (for {@link #dueMillis()}). */
     private long passesRun;
     private long firstPassMillis;
@@ -133,6 +143,7 @@ public final class BoardApplication implements AutoCloseable {
                 new Stage("journal", c -> journal.changed(c)),
                 new Stage("sounds and clock display", c -> c.events().forEach(signals::onEvent)),
                 new Stage("listeners", this::tellListeners),
+                new Stage("event keeper", this::handOverEvents),
                 new Stage("record file", this::saveRecord));
         board.buttons().addListener(buttonListener);
         board.faults().addListener(faultListener);
@@ -170,18 +181,17 @@ public final class BoardApplication implements AutoCloseable {
 
     /**
      * Sets the event numbering (the link's numbers, stored with the journal's entry), or null for none. Set it
-     * before the first pass.
+     * before the first pass. The assembly sets it with the board's event stream ({@link #setEvents}); tests set it
+     * alone.
      */
-    public void setNumbering(EventNumbering numbering) {
+    void setNumbering(EventNumbering numbering) {
         this.numbering = numbering;
     }
 
-    /** Whether a USI engine plays on this board (an engine player attached): games may ask for one. */
-    private volatile boolean engineAttached;
-
-    /** Says that a USI engine plays the engine side of the games that ask for one (its player is attached). */
-    public void engineAttached(boolean attached) {
-        engineAttached = attached;
+    /** Sets the board's event stream: its numbering stage, and its keeper told each change's numbered events. */
+    void setEvents(BoardEvents stream) {
+        this.events = stream;
+        this.numbering = stream == null ? null : stream.numbering();
     }
 
     /** The names of the parts put on the board ({@code link}, {@code lishogi}, ...), set by the assembly. */
@@ -197,13 +207,8 @@ public final class BoardApplication implements AutoCloseable {
         return parts.contains(name);
     }
 
-    /** Whether a game may ask for the board's engine ({@code NEW ... engine=gote}). */
-    public boolean hasEngine() {
-        return engineAttached;
-    }
-
-    /** The event numbering set by {@link #setNumbering}, or null. */
-    public EventNumbering numbering() {
+    /** The event numbering, or null. */
+    EventNumbering numbering() {
         return numbering;
     }
 
@@ -237,7 +242,8 @@ public final class BoardApplication implements AutoCloseable {
 
     /**
      * The board's state: the one JSON snapshot, made again after every change and otherwise at least every
-     * {@value #SNAPSHOT_MAX_AGE_MILLIS} ms (its clock is at most that old). Any thread.
+     * {@value #SNAPSHOT_MAX_AGE_MILLIS} ms while a clock runs (its clock is at most that old), every
+     * {@value #SNAPSHOT_IDLE_AGE_MILLIS} ms while none does. Any thread.
      */
     public BoardSnapshot snapshot() {
         return snapshot;
@@ -319,7 +325,8 @@ public final class BoardApplication implements AutoCloseable {
             snapshotView = unshown.view();
             unshown = null;
         }
-        if (!view.equals(snapshotView) || nowMillis - snapshotMillis >= SNAPSHOT_MAX_AGE_MILLIS) {
+        long maxAge = facts.clockRunning() != null ? SNAPSHOT_MAX_AGE_MILLIS : SNAPSHOT_IDLE_AGE_MILLIS;
+        if (!view.equals(snapshotView) || nowMillis - snapshotMillis >= maxAge) {
             // not every pass: the snapshot formats the position and the moves, and only its clock changes between
             facts = session.facts(nowMillis).withSeq(seq);
             snapshot = BoardSnapshot.of(facts);
@@ -338,21 +345,35 @@ public final class BoardApplication implements AutoCloseable {
         accept(new SessionInput.Frame(frame), frame.timeMillis());
     }
 
-    /** Runs {@link #step(long)} at the scan rate on a thread of its own until {@link #close()}. */
+    /**
+     * Runs {@link #step(long)} at the scan rate on a thread of its own until {@link #close()}: a plain thread that
+     * parks until the next pass is due (at a fixed rate, as a scheduled executor would run it: a late pass is
+     * followed by the ones it delayed), since a scheduled executor's queue and lock cost about twice the CPU per
+     * wake-up, and at 100 Hz the wake-ups are most of what an idle board costs (docs/benchmarks.md).
+     */
     public synchronized void start() {
         if (scanThread != null) {
             throw new IllegalStateException("the board application is already running");
         }
-        scanThread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "shogiban-scan");
-            t.setDaemon(true);
-            t.setPriority(Thread.MAX_PRIORITY);
-            return t;
-        });
         long period = scanLoop.settings().periodMicros();
         log.info("board running: {} Hz scan, commit {}, illegal moves: {}", scanLoop.settings().rateHz(),
                 settings().inference().commitPolicy(), settings().illegalMoves());
-        scanThread.scheduleAtFixedRate(this::guardedStep, 0, period, TimeUnit.MICROSECONDS);
+        scanning = true;
+        scanThread = Thread.ofPlatform().name("shogiban-scan").daemon().unstarted(() -> scan(period * 1000));
+        scanThread.setPriority(Thread.MAX_PRIORITY);
+        scanThread.start();
+    }
+
+    /** The scan thread's loop: a pass, then parked until the next one is due. */
+    private void scan(long periodNanos) {
+        long next = System.nanoTime();
+        while (scanning) {
+            guardedStep();
+            next += periodNanos;
+            for (long wait; scanning && (wait = next - System.nanoTime()) > 0; ) {
+                LockSupport.parkNanos(this, wait);
+            }
+        }
     }
 
     /**
@@ -377,27 +398,30 @@ public final class BoardApplication implements AutoCloseable {
         try {
             step(dueMillis());
         } catch (RuntimeException e) {
-            // an exception escaping here would cancel the schedule and stop the board: log it and go on
-            log.error("board pass failed (phase {}); the board goes on", session.phase(), e);
+            // an exception escaping here would end the scan thread and stop the board: said once per kind (a
+            // failure of every pass would otherwise log 100 stack traces a second), counted, and the board goes on
+            passFailures.failed(e);
         }
     }
 
     /** Stops the scan thread (if started), turns the LEDs off and stops listening to the ports. */
     @Override
     public void close() {
-        ScheduledExecutorService thread;
+        Thread thread;
         synchronized (this) {
             thread = scanThread;
             scanThread = null;
+            scanning = false;
         }
         if (thread != null) {
-            thread.shutdown();
+            LockSupport.unpark(thread);
             try {
-                if (!thread.awaitTermination(2, TimeUnit.SECONDS)) {
-                    log.warn("the scan thread did not stop within 2 s");
-                }
+                thread.join(2_000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            }
+            if (thread.isAlive()) {
+                log.warn("the scan thread did not stop within 2 s");
             }
         }
         board.buttons().removeListener(buttonListener);
@@ -453,6 +477,14 @@ public final class BoardApplication implements AutoCloseable {
     private void tellListeners(BoardChange change) {
         for (Listener l : listeners) {
             run(l.name(), () -> l.stage().accept(change), change.events().get(0).describe());
+        }
+    }
+
+    /** The numbered events to the keeper, after the listeners (the parts took their look at the change first). */
+    private void handOverEvents(BoardChange change) {
+        BoardEvents stream = events;
+        if (stream != null) {
+            stream.handOver(change.numbered());
         }
     }
 

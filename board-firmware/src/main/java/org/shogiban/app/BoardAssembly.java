@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -29,14 +30,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one place a board is put together: the hardware's ports (Pi4J, or the simulator's memory board), the record
- * writer, the journal and the game it resumes, the runtime, its listeners, then the parts (the USB link; later an
- * engine opponent or a hall connection, as {@link BoardPart}s) in that order, so that the journal is set before a part
- * numbers events and every part is on before the first pass. {@code serve}, {@code play} and {@code web} all build their
- * board here and nowhere else; what they differ in is an option of this builder.
+ * writer, the journal and the game it resumes, the runtime and its listeners, then the parts (the USB link, the hall
+ * connection, the engine opponent, the online site), each made by its {@link PartFactory} from a port of its own
+ * ({@link BoardPort}) and started before the first pass, so every part is on before the first change. The assembly
+ * owns the board's event numbering and event stream ({@link BoardEvents}, made once when the first part asks for it):
+ * the numbers are the same whatever the parts and their order. {@code serve}, {@code play}, {@code web} and
+ * {@code hall-sim} all build their board here and nowhere else; what they differ in is an option of this builder.
  *
  * <pre>{@code
  * AssembledBoard board = BoardAssembly.of(settings, hardware).state(dir).records(dir.resolve("records"))
- *         .arbiterPin(pin).link(transport, "shogiban-pi").assemble();
+ *         .arbiterPin(pin).link(transport, "shogiban-pi").part(EnginePlayer.part(engine)).assemble();
  * board.start();   // ... board.close();
  * }</pre>
  */
@@ -53,11 +56,8 @@ public final class BoardAssembly {
     private Path state;
     private Consumer<String> say = line -> log.warn("{}", line);
     private Optional<String> arbiterPin = Optional.empty();
-    private SerialTransport linkTransport;
-    private LinkSettings linkSettings;
     private final List<BoardListener> listeners = new ArrayList<>();
     private final List<PassListener> passListeners = new ArrayList<>();
-    private final List<BoardPart> parts = new ArrayList<>();
     private final List<PartFactory> factories = new ArrayList<>();
 
     private BoardAssembly(GameSettings settings, Board hardware) {
@@ -133,10 +133,12 @@ public final class BoardAssembly {
         return link(transport, LinkSettings.of(boardId, Optional.empty()));
     }
 
-    /** Attaches the USB link with these settings (their PIN is replaced by the board's, {@link #arbiterPin}). */
+    /**
+     * Attaches the USB link with these settings (their PIN is replaced by the board's, {@link #arbiterPin}): the
+     * part {@link SerialLinks#part}, made first.
+     */
     public BoardAssembly link(SerialTransport transport, LinkSettings settings) {
-        this.linkTransport = Objects.requireNonNull(transport);
-        this.linkSettings = Objects.requireNonNull(settings);
+        factories.add(0, SerialLinks.part(transport, settings));
         return this;
     }
 
@@ -149,12 +151,6 @@ public final class BoardAssembly {
     /** Tells a listener of every scan pass that read the sensors (the service watchdog's proof of life). */
     public BoardAssembly passListener(PassListener listener) {
         passListeners.add(Objects.requireNonNull(listener));
-        return this;
-    }
-
-    /** Puts a part on the board (after the link, in the order given). */
-    public BoardAssembly part(BoardPart part) {
-        parts.add(Objects.requireNonNull(part));
         return this;
     }
 
@@ -198,14 +194,6 @@ public final class BoardAssembly {
             listeners.forEach(app::addListener);
             passListeners.forEach(app::addPassListener);
             AssembledBoard board = new AssembledBoard(app, records, state, arbiterPin, built);
-            List<BoardPart> all = new ArrayList<>();
-            if (linkTransport != null) {
-                all.add(linkPart());
-            }
-            all.addAll(parts);
-            for (BoardPart part : all) {
-                board.add(part.attach(board));
-            }
             makeParts(app, board);
             return board;
         } catch (Exception e) {
@@ -220,34 +208,35 @@ public final class BoardAssembly {
         }
     }
 
-    /** Makes every part from its port, then starts them in order; each is closed with the board. */
+    /**
+     * Makes every part from its port, in the order given (the link first), then starts them in that order; each is
+     * closed with the board, the last made first. The event stream is made when the first part asks for it, and
+     * closed after every part made after it.
+     */
     private void makeParts(BoardApplication app, AssembledBoard board) throws Exception {
         Set<String> names = new HashSet<>();
-        if (linkTransport != null) {
-            names.add("link");
-        }
         factories.forEach(f -> names.add(f.name()));
         app.partsAttached(names);
+        BoardEvents[] stream = new BoardEvents[1];
+        Supplier<EventStream> events = () -> {
+            if (stream[0] == null) {
+                stream[0] = BoardEvents.open(app, BoardEvents.directory(board.state(), board.records()));
+                board.add(() -> {
+                    app.setEvents(null);
+                    stream[0].close();
+                });
+            }
+            return stream[0];
+        };
         List<Part> made = new ArrayList<>();
         for (PartFactory factory : factories) {
-            Part part = factory.create(new PartPort(factory.name(), app, board, this::events, names));
+            Part part = factory.create(new PartPort(factory.name(), app, board.records(), board.state(),
+                    board.arbiterPin(), events, names));
             board.add(part);
             made.add(part);
         }
         for (Part part : made) {
             part.start();
         }
-    }
-
-    private EventStream events() {
-        throw new UnsupportedOperationException("the assembly's event stream is not wired yet");
-    }
-
-    /** The USB link: its events numbered right after the journal, kept beside it. */
-    private BoardPart linkPart() {
-        SerialTransport transport = linkTransport;
-        LinkSettings settings = linkSettings.withArbiterPin(arbiterPin);
-        return board -> SerialLinks.attach(board.application(), board.records(),
-                SerialLinks.eventDirectory(board.state(), board.records()), transport, settings);
     }
 }

@@ -20,6 +20,7 @@ import org.shogiban.notation.RecordedMove;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
 import org.shogiban.session.BoardEvent;
+import org.shogiban.session.BoardFacts;
 import org.shogiban.session.GameSession;
 import org.shogiban.session.IllegalMovePolicy;
 import org.shogiban.session.SessionChange;
@@ -136,10 +137,13 @@ public final class EventNumbering {
      * What the link's words need of the board after one input: the game's id, its record (moves and times), the
      * clocks, whether a time control runs and whether the game is over.
      */
-    private record Facts(String gameId, GameRecord record, ClockState clock, boolean timed, boolean over) {
+    private record Facts(String gameId, GameRecord record, ClockState clock, boolean timed, boolean over,
+                         Position position) {
         static Facts of(SessionChange change) {
-            return new Facts(change.snapshot().gameId(), change.record(), change.clock(),
-                    change.snapshot().timeControl() != null, change.snapshot().result() != null);
+            BoardFacts f = change.facts();
+            boolean inGame = f.phase() != org.shogiban.session.BoardPhase.SETTING_UP;
+            return new Facts(f.gameId(), change.record(), change.clock(), f.timeControl() != null,
+                    f.result() != null, inGame ? f.position() : null);
         }
 
         int plies() {
@@ -189,15 +193,22 @@ public final class EventNumbering {
             };
         }
 
-        /** {@code MOVE <ply> <usi> <csa>,T<s>}: the piece from the position before the move, the record's time. */
+        /**
+         * {@code MOVE <ply> <usi> <csa>,T<s>}: the piece as it stands after the move, in the position the change
+         * left (the last move's), the record's time. Only a change that played several moves at once (a quick
+         * sequence read together) replays the record up to an earlier one's position.
+         */
         private LinkEvent move(BoardEvent.MovePlayed m) {
             GameRecord record = facts.record();
             List<RecordedMove> moves = record.recordedMoves();
+            Duration used = m.ply() <= moves.size() ? moves.get(m.ply() - 1).timeUsed() : null;
+            if (m.ply() == facts.plies() && facts.position() != null) {
+                return LinkEvent.moveAfter(m.ply(), m.mover(), facts.position(), m.move(), used);
+            }
             Position before = record.start();
             for (int i = 0; i < m.ply() - 1 && i < moves.size(); i++) {
                 before = before.play(moves.get(i).move());
             }
-            Duration used = m.ply() <= moves.size() ? moves.get(m.ply() - 1).timeUsed() : null;
             return LinkEvent.move(m.ply(), before, m.move(), used);
         }
 

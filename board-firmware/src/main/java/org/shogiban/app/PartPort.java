@@ -27,17 +27,27 @@ final class PartPort implements BoardPort {
 
     private final String name;
     private final BoardApplication app;
-    private final AssembledBoard board;
+    private final Path records;
+    private final Path state;
+    private final Optional<String> arbiterPin;
     private final Supplier<EventStream> events;
     private final Set<String> parts;
     /** The fault shown for the part's health, or null while it is well. */
     private FaultEvent shown;
 
-    PartPort(String name, BoardApplication app, AssembledBoard board, Supplier<EventStream> events,
-             Set<String> parts) {
+    /**
+     * @param records the records directory, or null
+     * @param state the state directory, or null
+     * @param events the board's event stream, made when first asked for
+     * @param parts the names of every part on the board
+     */
+    PartPort(String name, BoardApplication app, Path records, Path state, Optional<String> arbiterPin,
+             Supplier<EventStream> events, Set<String> parts) {
         this.name = Objects.requireNonNull(name, "name");
-        this.app = app;
-        this.board = board;
+        this.app = Objects.requireNonNull(app, "app");
+        this.records = records;
+        this.state = state;
+        this.arbiterPin = Objects.requireNonNull(arbiterPin, "arbiterPin");
         this.events = events;
         this.parts = Set.copyOf(parts);
     }
@@ -105,17 +115,17 @@ final class PartPort implements BoardPort {
 
     @Override
     public Optional<Path> records() {
-        return Optional.ofNullable(board.records());
+        return Optional.ofNullable(records);
     }
 
     @Override
     public Optional<Path> state() {
-        return Optional.ofNullable(board.state());
+        return Optional.ofNullable(state);
     }
 
     @Override
     public Optional<String> arbiterPin() {
-        return board.arbiterPin();
+        return arbiterPin;
     }
 
     @Override

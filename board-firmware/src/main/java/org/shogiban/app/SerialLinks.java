@@ -1,88 +1,60 @@
 package org.shogiban.app;
 
-import java.nio.file.Path;
-import org.shogiban.link.EventLog;
-import org.shogiban.link.FileEventLog;
 import org.shogiban.link.LinkService;
 import org.shogiban.link.LinkSettings;
-import org.shogiban.link.MemoryEventLog;
 import org.shogiban.link.SerialTransport;
+import org.shogiban.port.BoardPort;
+import org.shogiban.port.Part;
+import org.shogiban.port.PartFactory;
+import org.shogiban.port.PortLinkedBoard;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Attaches the USB serial link to a {@link BoardApplication} (the {@code serve} command, the console board's and the
- * web simulator's {@code --serial}). The events are numbered by the runtime's {@link EventNumbering} stage (the
- * numbers are journalled with each change) and kept in {@code link-events.log} in the state directory (the one the
- * journal is in: {@code /var/lib/shogiban}), or in memory when there is none.
+ * The USB serial link as a part of a board ({@code serve}, the console board's and the web simulator's
+ * {@code --serial}): a {@link LinkService} on the device, reading the board through its port ({@link PortLinkedBoard})
+ * and pushing the board's numbered events as the assembly's event stream hands them over (kept in
+ * {@code link-events.log} in the state directory, or in memory when there is none).
  */
 public final class SerialLinks {
     private static final Logger log = LoggerFactory.getLogger(SerialLinks.class);
+    /** The part's name ({@link org.shogiban.port.BoardPort#hasPart}). */
+    public static final String NAME = "link";
     /** How many events the log keeps for {@code SINCE}: a few long games. */
-    public static final int EVENTS_KEPT = 10_000;
+    public static final int EVENTS_KEPT = BoardEvents.EVENTS_KEPT;
 
     private SerialLinks() {
     }
 
     /**
-     * Numbers the application's events and starts the link; call after {@link BoardApplication#setJournal} and
-     * before the application's first pass, so that no event is missed. The journalled events the event log lacks
-     * (the board stopped between the journal's write and the log's) are kept in it first, with their numbers.
-     *
-     * @param records the records directory, or null when none is kept
-     * @param eventDirectory where {@code link-events.log} is kept (the state directory), or null to number the events
-     *     in memory only (they start again from 1 at the next start)
-     * @return what stops the link, takes the numbering out of the application and closes the event log
+     * The link on this device with these settings (their PIN is replaced by the board's): what
+     * {@link BoardAssembly#link} puts on the board.
      */
-    public static AutoCloseable attach(BoardApplication app, Path records, Path eventDirectory,
-                                       SerialTransport transport, LinkSettings settings) {
-        EventLog events = eventLog(eventDirectory);
-        EventNumbering numbering = new EventNumbering(events);
-        if (app.journal() instanceof SessionJournal journal) {
-            int restored = numbering.restore(journal.journal().entries());
-            if (restored > 0) {
-                log.warn("link: {} events journalled before the stop were not in the event log; kept now with their"
-                        + " numbers", restored);
-            }
+    public static PartFactory part(SerialTransport transport, LinkSettings settings) {
+        return PartFactory.of(NAME, port -> new LinkPart(port, transport,
+                settings.withArbiterPin(port.arbiterPin())));
+    }
+
+    /** The link on a board: its port adapter and its service, started and closed together. */
+    private static final class LinkPart implements Part {
+        private final PortLinkedBoard board;
+        private final LinkService link;
+
+        LinkPart(BoardPort port, SerialTransport transport, LinkSettings settings) {
+            this.board = new PortLinkedBoard(port);
+            this.link = new LinkService(board, port.events(), transport, settings);
         }
-        app.setNumbering(numbering);
-        LinkService link = new LinkService(new BoardApplicationLink(app, records), events, transport, settings);
-        link.start();
-        return () -> {
+
+        @Override
+        public void start() {
+            link.start();
+        }
+
+        @Override
+        public void close() {
             link.close();
-            app.setNumbering(null);
-            events.close();
+            board.close();
             log.debug("link detached");
-        };
-    }
-
-    /** The event log in the directory; in memory when there is none or it cannot be opened (the board still starts). */
-    private static EventLog eventLog(Path eventDirectory) {
-        if (eventDirectory == null) {
-            return new MemoryEventLog(EVENTS_KEPT);
         }
-        try {
-            return FileEventLog.open(eventDirectory, EVENTS_KEPT);
-        } catch (java.io.UncheckedIOException e) {
-            log.error("link: the event log cannot be opened ({}); the events are numbered in memory from the "
-                    + "journal's last on, and SINCE finds only those of this run", e.getMessage());
-            return new MemoryEventLog(EVENTS_KEPT);
-        }
-    }
-
-    /**
-     * Where the events are kept for a board run with these directories: the state directory; without one, the
-     * directory the records directory is in (where the link kept them before the state directory existed); neither:
-     * null (in memory).
-     */
-    public static Path eventDirectory(Path state, Path records) {
-        if (state != null) {
-            return state;
-        }
-        if (records == null) {
-            return null;
-        }
-        Path parent = records.toAbsolutePath().normalize().getParent();
-        return parent == null ? records.toAbsolutePath() : parent;
     }
 }

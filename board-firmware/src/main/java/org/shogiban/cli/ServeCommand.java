@@ -253,14 +253,14 @@ final class ServeCommand implements CliCommand {
             config.link().device().ifPresent(device -> assembly.link(
                     new JSerialCommTransport(Path.of(device), config.link().baud()), boardId()));
         }
-        // after the USB link (the assembly attaches it first): the hall publishes the link's numbering (docs/hall.md)
+        // the hall publishes the board's numbered events, the same numbers as the USB link (docs/hall.md)
         options.hall().settings(config == null ? HallConfig.none() : config.hall(),
                         config == null ? java.util.Optional.empty() : config.link().arbiterPin(), boardId())
                 .ifPresent(s -> assembly.part(HallLinks.part(s)));
         // the engine a player can ask for (NEW ... engine=gote): the configured one, else Fairy-Stockfish if installed
         EnginePlayer.settings(config == null ? java.util.Optional.empty() : config.engine().command(),
                         EngineSettings.parseOptions(config == null ? "" : config.engine().options()))
-                .ifPresent(e -> assembly.part(b -> EnginePlayer.attach(b.application(), e)));
+                .ifPresent(e -> assembly.part(EnginePlayer.part(e)));
         // the lishogi account games are played online with: the command line's, else board.properties'
         online(options, config).ifPresent(l -> assembly.part(l.part()));
         AssembledBoard assembled = assembly.assemble();

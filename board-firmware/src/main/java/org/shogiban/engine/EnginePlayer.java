@@ -3,96 +3,112 @@ package org.shogiban.engine;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import org.shogiban.clock.SideClock;
 import org.shogiban.clock.SideTimeControl;
 import org.shogiban.clock.TimeControl;
+import org.shogiban.port.BoardPort;
+import org.shogiban.port.Part;
+import org.shogiban.port.PartFactory;
+import org.shogiban.port.Subscription;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
-import org.shogiban.session.BoardSnapshot;
+import org.shogiban.session.BoardFacts;
+import org.shogiban.session.BoardPhase;
 import org.shogiban.session.SessionInput;
+import org.shogiban.threads.FailureCounts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A USI engine as the opponent: on a thread of its own it follows the board's snapshot, asks the engine when the
- * side it plays is to move, and hands the answer to the board's inbox as a {@link SessionInput.Remote} input (as
- * the USB link hands in its commands). The board never waits for it.
+ * A USI engine as the opponent, a part of the board made from its port: it subscribes to the board's changes and
+ * its thread sleeps until one comes (or a hint is asked); then it reads the change's typed facts, asks the engine
+ * when the side it plays is to move, and hands the answer to the board's inbox as a {@link SessionInput.Remote}
+ * input (as the USB link hands in its commands). The board never waits for it, and an idle board costs it nothing.
  *
  * <p>Restart policy: an engine that cannot be started, does not answer {@code usi} in time, exits, or thinks past
- * its time plus a margin ({@code stop}, then restarted) is started again and given the position, three tries per
- * move. From the first failure the snapshot's {@code faults} names it (cleared when it answers again) and the log
- * says it once; after the third the game is paused and says why ({@link SessionInput.OpponentFailed}).
+ * its time plus a margin ({@code stop}, then restarted) is started again ({@value #RETRY_MILLIS} ms later) and given
+ * the position, three tries per move. From the first failure the snapshot's {@code faults} names it (cleared when it
+ * answers again) and the log says it once; after the third the game is paused and says why
+ * ({@link SessionInput.OpponentFailed}). A failure of the player itself is logged once per kind with a count, and it
+ * goes on with the next change. {@link #close()} stops the engine first (which ends a search under way), then the
+ * thread: nothing is started or reported after it.
  */
-public final class EnginePlayer implements AutoCloseable {
+public final class EnginePlayer implements Part {
     private static final Logger log = LoggerFactory.getLogger(EnginePlayer.class);
+    /** The part's name ({@link BoardPort#hasPart}: the link takes engine games only with it). */
+    public static final String NAME = "engine";
     /** Tries per move before the game is paused. */
     static final int TRIES = 3;
-    /** How often the snapshot is looked at when nothing wakes the player. */
-    private static final long POLL_MILLIS = 10;
+    /** How long after a failed try the next one starts. */
+    static final long RETRY_MILLIS = 50;
 
-    /** What the player needs of the board: the snapshot, the scan clock, the inbox. */
-    public interface Board {
-        BoardSnapshot snapshot();
-
-        long now();
-
-        void submit(SessionInput.Command command);
-    }
-
-    private final Board board;
+    private final BoardPort board;
     private final EngineSettings settings;
     private final Thread thread;
-    private volatile boolean running = true;
+    private final Subscription changes;
+    /** The facts of the last change (or the board's at the start): what the thread acts on. */
+    private final AtomicReference<BoardFacts> latest = new AtomicReference<>();
+    /** Released by each change and hint; the thread takes all permits at once (changes coalesce). */
+    private final Semaphore wake = new Semaphore(0);
+    private final FailureCounts playerFailures = new FailureCounts(log, "engine player");
+    private final Object engineLock = new Object();
+    private volatile boolean running;
     private volatile boolean hintAsked;
 
-    private UsiEngine engine;
+    /** The engine process: written under {@link #engineLock}, never after {@link #close()}. */
+    private volatile UsiEngine engine;
     private int engineLevel;
     /** The game the engine was last told of ({@code usinewgame}), and the one it was told the end of. */
-    private String toldGame;
-    private String toldOver;
+    private GameKey toldGame;
+    private GameKey toldOver;
     /** The position last seen, and the one last answered (never asked twice). */
-    private String seen;
-    private String answered;
+    private PositionKey seen;
+    private PositionKey answered;
     private int failures;
+    private boolean retryDue;
     private long namedAt = Long.MIN_VALUE / 2;
     private boolean faultShown;
     /** After the third failure: no new try until the game was paused or the position changed. */
     private boolean awaitingPause;
 
-    private EnginePlayer(Board board, EngineSettings settings) {
+    private EnginePlayer(BoardPort board, EngineSettings settings) {
         this.board = Objects.requireNonNull(board, "board");
         this.settings = Objects.requireNonNull(settings, "settings");
-        this.thread = new Thread(this::run, "shogiban-engine");
-        thread.setDaemon(true);
+        this.thread = Thread.ofPlatform().name("shogiban-engine").daemon().unstarted(this::run);
+        this.changes = board.subscribe(change -> {
+            latest.set(change.facts());
+            wake.release();
+        });
     }
 
-    /** Starts following the board; games whose request names an engine side are played by it. */
-    public static EnginePlayer start(Board board, EngineSettings settings) {
-        EnginePlayer p = new EnginePlayer(board, settings);
-        p.thread.start();
+    /** The engine opponent as a part of a board: games whose request names an engine side are played by it. */
+    public static PartFactory part(EngineSettings settings) {
+        return part(settings, player -> { });
+    }
+
+    /** The same, handing the player to {@code made} when it is made (the console's and web page's hint). */
+    public static PartFactory part(EngineSettings settings, Consumer<EnginePlayer> made) {
+        Objects.requireNonNull(settings, "settings");
+        return PartFactory.of(NAME, port -> {
+            EnginePlayer p = new EnginePlayer(port, settings);
+            made.accept(p);
+            return p;
+        });
+    }
+
+    /** Starts following the board: the thread looks at the board as it is now, then at each change. */
+    @Override
+    public void start() {
+        running = true;
+        latest.compareAndSet(null, board.facts());
+        wake.release();
+        thread.start();
         log.info("engine player ready: {}", String.join(" ", settings.command()));
-        return p;
-    }
-
-    /** Starts an engine player on a board application: its snapshot, its scan clock, its inbox. */
-    public static EnginePlayer attach(org.shogiban.app.BoardApplication app, EngineSettings settings) {
-        app.engineAttached(true);
-        return start(new Board() {
-            @Override
-            public BoardSnapshot snapshot() {
-                return app.snapshot();
-            }
-
-            @Override
-            public long now() {
-                return app.now();
-            }
-
-            @Override
-            public void submit(SessionInput.Command command) {
-                app.submit(command);
-            }
-        }, settings);
     }
 
     /**
@@ -107,71 +123,82 @@ public final class EnginePlayer implements AutoCloseable {
     /** Asks for a hint for the side to move (shown in its own colour, not played). Any thread. */
     public void hint() {
         hintAsked = true;
+        wake.release();
     }
 
     private void run() {
         while (running) {
             try {
-                step(board.snapshot());
-            } catch (RuntimeException e) {
-                log.error("engine player failed; it goes on", e);
-            }
-            try {
-                Thread.sleep(POLL_MILLIS);
+                if (retryDue) {
+                    wake.tryAcquire(RETRY_MILLIS, TimeUnit.MILLISECONDS);
+                } else {
+                    wake.acquire();
+                }
+                wake.drainPermits();
             } catch (InterruptedException e) {
                 return;
+            }
+            if (!running) {
+                return;
+            }
+            retryDue = false;
+            try {
+                step(latest.get());
+            } catch (RuntimeException e) {
+                playerFailures.failed(e);
             }
         }
     }
 
     /** One look at the board: what the engine has to do now. */
-    private void step(BoardSnapshot s) {
-        Seat seat = Seat.of(s);
+    private void step(BoardFacts s) {
+        Side seat = s.sideOf(BoardFacts.Player.Kind.ENGINE);
         if (seat == null && !hintAsked) {
-            // both sides at the board and no hint asked: nothing to do (no text built every 10 ms)
+            // both sides at the board and no hint asked: nothing to do
             return;
         }
-        String game = s.gameId() + "|" + s.startSfen();
-        String position = game + "|" + String.join(" ", s.moves());
+        GameKey game = GameKey.of(s);
+        PositionKey position = new PositionKey(game, s.moves());
         if (!position.equals(seen)) {
             seen = position;
             failures = 0;
             awaitingPause = false;
         }
-        if (!"PLAYING".equals(s.phase())) {
+        if (s.phase() != BoardPhase.PLAYING) {
             awaitingPause = false;
         }
-        if (seat != null && "OVER".equals(s.phase()) && game.equals(toldGame) && !game.equals(toldOver)) {
+        if (seat != null && s.phase() == BoardPhase.OVER && game.equals(toldGame) && !game.equals(toldOver)) {
             toldOver = game;
             gameOver(s, seat);
         }
-        if (!"PLAYING".equals(s.phase())) {
+        if (s.phase() != BoardPhase.PLAYING) {
             return;
         }
+        BoardFacts.Player player = seat == null ? null : s.player(seat);
         if (seat != null && !game.equals(toldGame)) {
-            if (!ready(seat, s)) {
+            if (!ready(seat, player.level(), s)) {
                 return;
             }
             toldGame = game;
-        } else if (seat != null && seat.name() == null && engine != null && board.now() - namedAt > 500) {
+        } else if (seat != null && player.name() == null && engine != null && board.now() - namedAt > 500) {
             // a new game with the same id (started within the same second) is not told again: name it anyway
             namedAt = board.now();
-            board.submit(new SessionInput.OpponentReady(namedAt, seat.sideValue(), engine.name()));
+            board.submit(new SessionInput.OpponentReady(namedAt, seat, engine.name()));
         }
-        if (seat != null && seat.side().equals(s.toMove()) && !waitingForMove(s) && !position.equals(answered)
-                && !awaitingPause) {
-            think(s, seat, position);
-        } else if (hintAsked && (seat == null || !seat.side().equals(s.toMove()))) {
+        if (seat != null && seat == s.toMove() && !s.waitsFor(BoardFacts.Prompt.Kind.OPPONENT_MOVE)
+                && !position.equals(answered) && !awaitingPause) {
+            think(s, seat, player.level(), position);
+        } else if (hintAsked && (seat == null || seat != s.toMove())) {
             hintAsked = false;
-            hintFor(s, seat == null ? 5 : seat.level());
+            hintFor(s, seat == null ? 5 : player.level());
         }
     }
 
     /** The engine started (at the seat's level) and told of the new game, its name handed to the board. */
-    private boolean ready(Seat seat, BoardSnapshot s) {
+    private boolean ready(Side seat, int level, BoardFacts s) {
         try {
-            ensureEngine(seat.level());
-            board.submit(new SessionInput.OpponentReady(board.now(), seat.sideValue(), engine.name()));
+            UsiEngine e = ensureEngine(level);
+            board.submit(new SessionInput.OpponentReady(board.now(), seat, e.name()));
             return true;
         } catch (EngineException e) {
             failed(s, seat, e);
@@ -179,21 +206,22 @@ public final class EnginePlayer implements AutoCloseable {
         }
     }
 
-    private void think(BoardSnapshot s, Seat seat, String position) {
-        EngineLevel level = EngineLevel.of(seat.level());
+    private void think(BoardFacts s, Side seat, int levelNumber, PositionKey position) {
+        EngineLevel level = EngineLevel.of(levelNumber);
         Go go = go(s, seat, level);
         String line;
+        UsiEngine e;
         try {
-            ensureEngine(seat.level());
-            line = engine.bestMove(positionCommand(s), go.command(), go.limitMillis());
-        } catch (EngineException e) {
-            failed(s, seat, e);
+            e = ensureEngine(levelNumber);
+            line = e.bestMove(positionCommand(s), go.command(), go.limitMillis());
+        } catch (EngineException ex) {
+            failed(s, seat, ex);
             return;
         }
         answered = position;
-        recovered(seat);
-        BoardSnapshot after = board.snapshot();
-        if (!position.equals(after.gameId() + "|" + after.startSfen() + "|" + String.join(" ", after.moves()))) {
+        recovered(seat, e);
+        BoardFacts after = latest.get();
+        if (!position.equals(new PositionKey(GameKey.of(after), after.moves()))) {
             // the game moved on while the engine thought (a takeback, a new game): the answer is for another position
             log.debug("engine's answer '{}' dropped: the position changed while it thought", line);
             return;
@@ -203,114 +231,138 @@ public final class EnginePlayer implements AutoCloseable {
         long now = board.now();
         switch (move) {
             case "resign" -> {
-                log.info("engine {} resigns at ply {}", engine.name(), s.ply() + 1);
-                board.submit(new SessionInput.Resign(now, seat.sideValue()));
+                log.info("engine {} resigns at ply {}", e.name(), s.plies() + 1);
+                board.submit(new SessionInput.Resign(now, seat));
             }
             case "win" -> {
-                log.info("engine {} declares an impasse win at ply {}", engine.name(), s.ply() + 1);
+                log.info("engine {} declares an impasse win at ply {}", e.name(), s.plies() + 1);
                 board.submit(new SessionInput.Declare(now));
             }
             default -> {
                 if (!isLegal(s, move)) {
-                    log.warn("engine {} answered an illegal or unreadable move at ply {}: '{}'", engine.name(),
-                            s.ply() + 1, line);
+                    log.warn("engine {} answered an illegal or unreadable move at ply {}: '{}'", e.name(),
+                            s.plies() + 1, line);
                 }
-                board.submit(new SessionInput.OpponentMove(now, seat.sideValue(), s.ply(), move));
+                board.submit(new SessionInput.OpponentMove(now, seat, s.plies(), move));
             }
         }
     }
 
-    private void hintFor(BoardSnapshot s, int levelNumber) {
+    private void hintFor(BoardFacts s, int levelNumber) {
         EngineLevel level = EngineLevel.of(levelNumber);
         try {
-            ensureEngine(levelNumber);
-            String line = engine.bestMove(positionCommand(s), "go movetime " + level.moveMillis(),
+            UsiEngine e = ensureEngine(levelNumber);
+            String line = e.bestMove(positionCommand(s), "go movetime " + level.moveMillis(),
                     level.moveMillis() + settings.marginMillis());
             String[] words = line.strip().split("\\s+");
             if (words.length > 1 && isLegal(s, words[1])) {
-                board.submit(new SessionInput.Hint(board.now(), s.ply(), words[1]));
+                board.submit(new SessionInput.Hint(board.now(), s.plies(), words[1]));
             } else {
                 log.info("engine gave no move as a hint: '{}'", line);
             }
         } catch (EngineException e) {
-            log.warn("hint: {}", e.getMessage());
+            if (running) {
+                log.warn("hint: {}", e.getMessage());
+            }
             closeEngine();
         }
     }
 
-    private void gameOver(BoardSnapshot s, Seat seat) {
-        if (engine == null || s.result() == null) {
+    private void gameOver(BoardFacts s, Side seat) {
+        UsiEngine e = engine;
+        if (e == null || s.result() == null) {
             return;
         }
-        String word = s.result().winner() == null ? "draw" : s.result().winner().equals(seat.side()) ? "win" : "lose";
+        Side winner = s.result().winner();
+        String word = winner == null ? "draw" : winner == seat ? "win" : "lose";
         try {
-            engine.gameOver(word);
-        } catch (EngineException e) {
-            log.debug("gameover not sent: {}", e.getMessage());
+            e.gameOver(word);
+        } catch (EngineException ex) {
+            log.debug("gameover not sent: {}", ex.getMessage());
             closeEngine();
         }
     }
 
-    private void failed(BoardSnapshot s, Seat seat, EngineException e) {
-        failures++;
+    private void failed(BoardFacts s, Side seat, EngineException e) {
         closeEngine();
+        if (!running) {
+            // closing ended the engine under way: not the engine's failure, and nothing is reported after close()
+            return;
+        }
+        failures++;
+        retryDue = true;
         if (!faultShown) {
             faultShown = true;
-            log.warn("engine failed (try {} of {} at ply {}): {}", failures, TRIES, s.ply() + 1, e.getMessage());
-            board.submit(new SessionInput.OpponentFault(board.now(), seat.sideValue(), true, e.getMessage()));
+            log.warn("engine failed (try {} of {} at ply {}): {}", failures, TRIES, s.plies() + 1, e.getMessage());
+            board.submit(new SessionInput.OpponentFault(board.now(), seat, true, e.getMessage()));
         } else {
             log.debug("engine failed again (try {} of {}): {}", failures, TRIES, e.getMessage());
         }
         if (failures >= TRIES) {
             failures = 0;
             awaitingPause = true;
+            retryDue = false;
             toldGame = null;
-            board.submit(new SessionInput.OpponentFailed(board.now(), seat.sideValue(), "the engine failed "
+            board.submit(new SessionInput.OpponentFailed(board.now(), seat, "the engine failed "
                     + TRIES + " times (" + e.getMessage() + "): the game is paused"));
         }
     }
 
-    private void recovered(Seat seat) {
+    private void recovered(Side seat, UsiEngine e) {
         failures = 0;
         if (faultShown) {
             faultShown = false;
-            log.info("engine {} answers again", engine.name());
-            board.submit(new SessionInput.OpponentFault(board.now(), seat.sideValue(), false, "answers again"));
+            log.info("engine {} answers again", e.name());
+            board.submit(new SessionInput.OpponentFault(board.now(), seat, false, "answers again"));
         }
     }
 
-    private void ensureEngine(int level) throws EngineException {
-        if (engine != null && engine.alive() && engineLevel == level) {
-            return;
+    /** The engine at this level, started if needed; never one started after {@link #close()}. */
+    private UsiEngine ensureEngine(int level) throws EngineException {
+        UsiEngine e = engine;
+        if (e != null && e.alive() && engineLevel == level) {
+            return e;
         }
         closeEngine();
         EngineLevel l = EngineLevel.of(level);
-        engine = UsiEngine.start(settings, Map.of("Skill Level", Integer.toString(l.skill()), "Threads", "1",
-                "Hash", "16", "USI_Hash", "16"));
-        engineLevel = level;
-        engine.newGame();
+        UsiEngine started = UsiEngine.start(settings, Map.of("Skill Level", Integer.toString(l.skill()),
+                "Threads", "1", "Hash", "16", "USI_Hash", "16"));
+        synchronized (engineLock) {
+            if (!running) {
+                started.close();
+                throw new EngineException("the engine player is closing");
+            }
+            engine = started;
+            engineLevel = level;
+        }
+        started.newGame();
+        return started;
     }
 
     private void closeEngine() {
-        if (engine != null) {
-            engine.close();
+        UsiEngine e;
+        synchronized (engineLock) {
+            e = engine;
             engine = null;
+        }
+        if (e != null) {
+            e.close();
         }
     }
 
     /** The question for the side to move: on the board's clock, or the level's fixed time. */
-    private Go go(BoardSnapshot s, Seat seat, EngineLevel level) {
-        if (level.onClock() && s.timeControl() != null && s.clock() != null && s.clock().sente() != null) {
-            TimeControl tc = TimeControl.parse(s.timeControl());
-            SideTimeControl mine = tc.of(seat.sideValue());
+    private Go go(BoardFacts s, Side seat, EngineLevel level) {
+        TimeControl tc = s.timeControl();
+        if (level.onClock() && tc != null) {
+            SideTimeControl mine = tc.of(seat);
             long b = s.clock().sente().mainMs();
             long w = s.clock().gote().mainMs();
-            BoardSnapshot.SideClock own = seat.sideValue() == Side.SENTE ? s.clock().sente() : s.clock().gote();
+            SideClock own = s.clock().of(seat);
             long limit = own.mainMs() + own.byoyomiMs() + mine.incrementMs() + settings.marginMillis();
             if (mine.byoyomiMs() > 0) {
                 return new Go("go btime " + b + " wtime " + w + " byoyomi " + mine.byoyomiMs(), limit);
             }
-            if (mine.incrementMs() > 0 || tc.of(seat.sideValue().opponent()).incrementMs() > 0) {
+            if (mine.incrementMs() > 0 || tc.of(seat.opponent()).incrementMs() > 0) {
                 return new Go("go btime " + b + " wtime " + w + " binc " + tc.of(Side.SENTE).incrementMs()
                         + " winc " + tc.of(Side.GOTE).incrementMs(), limit);
             }
@@ -322,49 +374,54 @@ public final class EnginePlayer implements AutoCloseable {
     private record Go(String command, long limitMillis) {
     }
 
-    static String positionCommand(BoardSnapshot s) {
-        List<String> moves = s.moves();
-        return "position sfen " + s.startSfen() + (moves.isEmpty() ? "" : " moves " + String.join(" ", moves));
+    static String positionCommand(BoardFacts s) {
+        List<Move> moves = s.moves();
+        StringBuilder line = new StringBuilder("position sfen ").append(s.start().toSfen());
+        if (!moves.isEmpty()) {
+            line.append(" moves");
+            for (Move m : moves) {
+                line.append(' ').append(m.usi());
+            }
+        }
+        return line.toString();
     }
 
-    private static boolean isLegal(BoardSnapshot s, String usi) {
+    private static boolean isLegal(BoardFacts s, String usi) {
         try {
-            return Position.fromSfen(s.sfen()).isLegal(Move.parseUsi(usi));
+            return s.position().isLegal(Move.parseUsi(usi));
         } catch (RuntimeException e) {
             return false;
         }
     }
 
-    private static boolean waitingForMove(BoardSnapshot s) {
-        return s.waitingFor().stream().anyMatch(w -> "opponent-move".equals(w.kind()));
-    }
-
-    /** The side an engine plays, from the snapshot's {@code players}. */
-    private record Seat(String side, int level, String name) {
-        static Seat of(BoardSnapshot s) {
-            for (Map.Entry<String, Map<String, Object>> p : s.players().entrySet()) {
-                if ("engine".equals(p.getValue().get("kind")) && p.getValue().get("level") instanceof Integer l) {
-                    return new Seat(p.getKey(), l, (String) p.getValue().get("name"));
-                }
-            }
-            return null;
-        }
-
-        Side sideValue() {
-            return side.equals("sente") ? Side.SENTE : Side.GOTE;
+    /** A game: its id and start (a new game with the same id and start is the same to the engine). */
+    private record GameKey(String id, Position start) {
+        static GameKey of(BoardFacts s) {
+            return new GameKey(s.gameId(), s.start());
         }
     }
 
-    /** Stops following the board and quits the engine. */
+    /** A position of a game: its moves from the start. */
+    private record PositionKey(GameKey game, List<Move> moves) {
+    }
+
+    /** Stops following the board: the engine first (a search under way ends), then the thread. Called once. */
     @Override
     public void close() {
         running = false;
+        changes.close();
+        closeEngine();
+        wake.release();
         thread.interrupt();
         try {
             thread.join(settings.quitMillis() + 2_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        if (thread.isAlive()) {
+            log.warn("engine player: its thread did not stop within {} ms", settings.quitMillis() + 2_000);
+        }
+        // an engine the thread started while closing was closed by it (ensureEngine); this is the last word
         closeEngine();
     }
 }

@@ -232,13 +232,19 @@ public final class UsiEngine implements AutoCloseable {
     private void kill() {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
+        // SIGKILL is not refused; wait for the exit so that the next engine does not share the CPU with this one, and
+        // so that a player closed in the middle of a start (its thread interrupted) leaves no engine behind
+        boolean interrupted = Thread.interrupted();
         try {
-            // SIGKILL is not refused; wait for the exit so that the next engine does not share the CPU with this one
             if (!process.waitFor(2, TimeUnit.SECONDS)) {
                 log.warn("engine {} still runs 2 s after it was killed", name());
             }
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            interrupted = true;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

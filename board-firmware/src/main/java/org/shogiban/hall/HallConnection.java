@@ -16,7 +16,7 @@ import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
-import org.shogiban.link.EventLog;
+import org.shogiban.link.KeptEvents;
 import org.shogiban.link.LinkProtocol;
 import org.shogiban.link.LinkedBoard;
 import org.shogiban.link.LoggedEvent;
@@ -29,9 +29,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A board's connection to the hall's MQTT broker (docs/hall.md). It owns two threads and nothing of the game:
  * <ul>
- *   <li>{@code shogiban-hall-keep} takes the board's numbered events (handed over on the board's thread, which only
- *       queues them) and, when this connection owns the event log, forces them to it; when the USB link owns it, it
- *       waits until the link has kept them. So nothing goes out that is not on the board's disk;
+ *   <li>{@code shogiban-hall-keep} takes the board's numbered events as the board's event keeper hands them over,
+ *       already forced to the board's disk (so nothing goes out that is not on it), and wakes the publisher;
  *   <li>{@code shogiban-hall-publish} connects (again and again, backing off up to 5 s, while the broker is away),
  *       publishes every kept event above the {@link SentMark} in order with QoS 1, moves the mark when the broker has
  *       acknowledged them, publishes the retained snapshot and record when they changed, and answers {@code cmd}.
@@ -49,8 +48,7 @@ public final class HallConnection implements AutoCloseable {
     }
 
     private final LinkedBoard board;
-    private final EventLog events;
-    private final boolean keeps;
+    private final KeptEvents events;
     private final HallSettings settings;
     private final HallTopics topics;
     private final SentMark mark;
@@ -74,15 +72,12 @@ public final class HallConnection implements AutoCloseable {
 
     /**
      * @param board the board's port (the same one the USB link uses)
-     * @param events the board's event log
-     * @param keeps whether this connection keeps the events in the log (no USB link attached), or waits for the link
+     * @param events the board's kept events (the board keeps them before it hands them over)
      * @param markDirectory where {@code hall-sent} is kept (the state directory), or null for memory only
      */
-    public HallConnection(LinkedBoard board, EventLog events, boolean keeps, HallSettings settings,
-                          Path markDirectory) {
+    public HallConnection(LinkedBoard board, KeptEvents events, HallSettings settings, Path markDirectory) {
         this.board = Objects.requireNonNull(board, "board");
         this.events = Objects.requireNonNull(events, "events");
-        this.keeps = keeps;
         this.settings = Objects.requireNonNull(settings, "settings");
         this.topics = settings.topics();
         this.mark = SentMark.open(markDirectory, markDirectory == null ? 0 : events.lastSeq());
@@ -184,11 +179,6 @@ public final class HallConnection implements AutoCloseable {
                 batch.clear();
                 batch.add(first);
                 inbox.drainTo(batch, 511);
-                if (keeps) {
-                    events.keep(batch);
-                } else {
-                    awaitKept(batch.get(batch.size() - 1).seq());
-                }
                 changed = true;
                 wake();
             }
@@ -196,14 +186,6 @@ public final class HallConnection implements AutoCloseable {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             log.error("hall: board {}: the event thread failed; events are no longer published", topics.boardId(), e);
-        }
-    }
-
-    /** With the USB link keeping the log: waits (at most 2 s) until it has kept an event. */
-    private void awaitKept(long seq) throws InterruptedException {
-        long until = System.nanoTime() + 2_000_000_000L;
-        while (events.lastSeq() < seq && System.nanoTime() < until) {
-            Thread.sleep(2);
         }
     }
 

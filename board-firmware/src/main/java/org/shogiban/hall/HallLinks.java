@@ -1,73 +1,50 @@
 package org.shogiban.hall;
 
-import java.nio.file.Path;
-import org.shogiban.app.BoardApplication;
-import org.shogiban.app.BoardApplicationLink;
-import org.shogiban.app.BoardPart;
-import org.shogiban.app.EventNumbering;
-import org.shogiban.app.SerialLinks;
-import org.shogiban.app.SessionJournal;
-import org.shogiban.link.EventLog;
-import org.shogiban.link.FileEventLog;
-import org.shogiban.link.MemoryEventLog;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.shogiban.port.BoardPort;
+import org.shogiban.port.EventStream;
+import org.shogiban.port.Part;
+import org.shogiban.port.PartFactory;
+import org.shogiban.port.PortLinkedBoard;
 
 /**
- * Puts a {@link BoardApplication} in a hall ({@code serve}, {@code play}, {@code web} with {@code --hall}): the
- * board's events keep the one board-life numbering of the USB link ({@link EventNumbering}, {@code link-events.log}
- * in the state directory). Attach the USB link first when there is one: the hall then publishes the link's numbers
- * from the link's log; without a link the hall numbers and keeps the events itself, exactly as the link would.
+ * Puts a board in a hall ({@code serve}, {@code play}, {@code web} with {@code --hall}, and {@code hall-sim}'s
+ * boards) as a part made from its port: the hall publishes the board's numbered events as the assembly's event stream
+ * hands them over (already kept in {@code link-events.log}: the same numbers the USB link says, whether a link is
+ * attached or not, and in whatever order), keeps its mark of what the broker has ({@code hall-sent}) beside them,
+ * and reads the board through the same port adapter as the link ({@link PortLinkedBoard}).
  */
 public final class HallLinks {
-    private static final Logger log = LoggerFactory.getLogger(HallLinks.class);
+    /** The part's name ({@link BoardPort#hasPart}). */
+    public static final String NAME = "hall";
 
     private HallLinks() {
     }
 
-    /** The hall as a part of an assembled board: attached after the USB link, in the state directory. */
-    public static BoardPart part(HallSettings settings) {
-        return board -> attach(board.application(), board.records(),
-                SerialLinks.eventDirectory(board.state(), board.records()), settings);
+    /** The hall as a part of a board. */
+    public static PartFactory part(HallSettings settings) {
+        return PartFactory.of(NAME, port -> new HallPart(port, settings));
     }
 
-    /**
-     * Connects the application to the hall; call after the journal (and the USB link, if any) and before the first
-     * pass.
-     *
-     * @param records the records directory, or null
-     * @param eventDirectory where {@code link-events.log} and {@code hall-sent} are kept, or null (memory only)
-     * @return what leaves the hall (the board says {@code offline}) and takes the hall's own numbering out again
-     */
-    public static AutoCloseable attach(BoardApplication app, Path records, Path eventDirectory,
-                                       HallSettings settings) {
-        EventNumbering numbering = app.numbering();
-        boolean owner = numbering == null;
-        EventLog events;
-        if (owner) {
-            events = eventDirectory == null ? new MemoryEventLog(SerialLinks.EVENTS_KEPT)
-                    : FileEventLog.open(eventDirectory, SerialLinks.EVENTS_KEPT);
-            numbering = new EventNumbering(events);
-            if (app.journal() instanceof SessionJournal journal) {
-                int restored = numbering.restore(journal.journal().entries());
-                if (restored > 0) {
-                    log.warn("hall: {} events journalled before the stop were not in the event log; kept now",
-                            restored);
-                }
-            }
-            app.setNumbering(numbering);
-        } else {
-            events = numbering.log();
+    /** The hall's connection on a board: started and closed with it; the board says {@code offline} when it leaves. */
+    private static final class HallPart implements Part {
+        private final PortLinkedBoard board;
+        private final HallConnection connection;
+
+        HallPart(BoardPort port, HallSettings settings) {
+            EventStream events = port.events();
+            this.board = new PortLinkedBoard(port);
+            this.connection = new HallConnection(board, events, settings, events.directory().orElse(null));
         }
-        HallConnection connection = new HallConnection(new BoardApplicationLink(app, records), events,
-                owner, settings, eventDirectory);
-        connection.start();
-        return () -> {
+
+        @Override
+        public void start() {
+            connection.start();
+        }
+
+        @Override
+        public void close() {
             connection.close();
-            if (owner) {
-                app.setNumbering(null);
-                events.close();
-            }
-        };
+            board.close();
+        }
     }
 }

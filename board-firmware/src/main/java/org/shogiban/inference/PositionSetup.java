@@ -21,6 +21,9 @@ public final class PositionSetup {
     private final InferenceConfig config;
     private long matchingSince = Long.MIN_VALUE;
     private boolean ready;
+    /** The last frame compared and what it lacked: a still board is shown again every pass, compared once. */
+    private SensorFrame compared;
+    private SetupStatus lacking;
 
     /** The setup of any position, e.g. a tsume problem or an adjourned game. */
     public PositionSetup(Position target, InferenceConfig config) {
@@ -41,6 +44,11 @@ public final class PositionSetup {
 
     /** Compares a frame with the target position. */
     public SetupStatus onFrame(SensorFrame frame) {
+        if (compared != null && !lacking.ready() && compared.sameReadings(frame)
+                && (!lacking.squares().isEmpty() || !lacking.slots().isEmpty())) {
+            // the same readings as last time, still wrong: the same answer (an idle board in setup, every pass)
+            return lacking;
+        }
         InferenceEvent.Discrepancy d = FrameComparison.discrepancy(frame.timeMillis(), picture, NO_PENDING, frame,
                 config.sensorKind());
         if (!d.isEmpty()) {
@@ -55,7 +63,10 @@ public final class PositionSetup {
                 log.info("setup of {} complete", target.toSfen());
             }
         }
-        return new SetupStatus(d.squares(), d.slots(), ready);
+        SetupStatus status = new SetupStatus(d.squares(), d.slots(), ready);
+        compared = frame;
+        lacking = status;
+        return status;
     }
 
     /** Whether the board has matched the target for the settle time. */

@@ -9,7 +9,7 @@ import java.util.List;
  * journal; the board numbers them once, on its runtime's thread, and journals the numbered events with their change
  * (see {@code app.EventNumbering}), so the numbers are on the disk before any event goes out.
  */
-public interface EventLog extends AutoCloseable {
+public interface EventLog extends KeptEvents, AutoCloseable {
 
     /** Numbers an event, keeps it (on disk before it returns, for a durable log), and returns it numbered. */
     LoggedEvent append(LinkEvent event);
@@ -37,15 +37,6 @@ public interface EventLog extends AutoCloseable {
 
     /** The number given last by {@link #reserve} or {@link #append} (kept or not yet), 0 before the first. */
     long lastNumbered();
-
-    /** Every kept event numbered above {@code seq}, in order. */
-    List<LoggedEvent> since(long seq);
-
-    /** The number of the last event kept, 0 before the first. */
-    long lastSeq();
-
-    /** The number of the oldest event still kept ({@code lastSeq() + 1} when none is kept). */
-    long firstKeptSeq();
 
     @Override
     void close();

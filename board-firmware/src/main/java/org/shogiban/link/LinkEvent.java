@@ -81,6 +81,17 @@ public record LinkEvent(String type, List<String> fields) {
         return of("MOVE", Integer.toString(ply), move.usi(), csa);
     }
 
+    /**
+     * The same {@code MOVE} from the position the move left: the piece on its target square is the piece after the
+     * move (what CSA writes), so nothing is replayed.
+     *
+     * @param after the position right after this move
+     */
+    public static LinkEvent moveAfter(int ply, Side mover, Position after, Move move, Duration timeUsed) {
+        String csa = csaMoveAfter(mover, after, move) + (timeUsed == null ? "" : ",T" + timeUsed.toSeconds());
+        return of("MOVE", Integer.toString(ply), move.usi(), csa);
+    }
+
     /** {@code ILLEGAL <ply> <usi> <reason> <loses|put-back>}: a player completed an illegal move. */
     public static LinkEvent illegal(int ply, Move move, IllegalReason reason, boolean loses) {
         return of("ILLEGAL", Integer.toString(ply), move.usi(), reason.name(), loses ? "loses" : "put-back");
@@ -166,6 +177,16 @@ public record LinkEvent(String type, List<String> fields) {
             from = "" + move.from().file() + move.from().rank();
         }
         return (mover == Side.SENTE ? "+" : "-") + from + move.to().file() + move.to().rank() + csaName(kind);
+    }
+
+    /** A move as CSA writes it, from the position right after it: the piece on the target square is the piece after. */
+    static String csaMoveAfter(Side mover, Position after, Move move) {
+        var piece = after.pieceAt(move.to());
+        if (piece == null) {
+            throw new IllegalArgumentException("no piece on " + move.to().usi() + " after " + move.usi());
+        }
+        String from = move.isDrop() ? "00" : "" + move.from().file() + move.from().rank();
+        return (mover == Side.SENTE ? "+" : "-") + from + move.to().file() + move.to().rank() + csaName(piece.type());
     }
 
     private static String csaName(PieceType type) {

@@ -30,7 +30,7 @@ public final class LinkProtocol {
             "ARBITER", "PLAY", "CLOCKS", "GAMEOVER", "QUIT", "HELP");
 
     private final LinkedBoard board;
-    private final EventLog events;
+    private final KeptEvents events;
     private final PinGuard pins;
     private final String version;
     private final String boardId;
@@ -42,7 +42,7 @@ public final class LinkProtocol {
      * @param version the firmware's version for {@code HELLO}
      * @param boardId this board's name for {@code HELLO} (no spaces)
      */
-    public LinkProtocol(LinkedBoard board, EventLog events, PinGuard pins, String version, String boardId) {
+    public LinkProtocol(LinkedBoard board, KeptEvents events, PinGuard pins, String version, String boardId) {
         this.board = Objects.requireNonNull(board, "board");
         this.events = Objects.requireNonNull(events, "events");
         this.pins = Objects.requireNonNull(pins, "pins");

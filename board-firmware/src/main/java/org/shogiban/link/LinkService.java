@@ -4,17 +4,19 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.shogiban.threads.FailureCounts;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The USB serial link at work: it owns three threads and nothing of the game.
  * <ul>
- *   <li>{@code shogiban-link-events} keeps each board event, numbered by the board on its own thread
- *       ({@link EventLog#reserve}), in the {@link EventLog} (forced to the disk, the events that came together at
- *       once) and only then queues it for the host; the board only hands the event over and goes on;
+ *   <li>{@code shogiban-link-events} takes each board event as the board hands it over once it is kept (numbered on
+ *       the board's thread, forced to the disk by the board's event keeper) and queues it for the host. Its own
+ *       queue is bounded ({@code maxQueuedEvents}): when it is full the newest event is not pushed live and is
+ *       counted (it stays in the log: the host sees a gap in the numbers and fetches it with {@code SINCE}); a
+ *       failure on one batch is logged (once per kind, with a count) and the thread goes on;
  *   <li>{@code shogiban-link-reader} opens the device, reads command lines, and answers each through the
  *       {@link LinkProtocol}, which sends commands to the board through its port; when the device is gone (a read
  *       fails, or its path names another device or none) it closes it and tries to open it again every
@@ -31,12 +33,15 @@ public final class LinkService implements AutoCloseable {
     private static final LoggedEvent STOP = new LoggedEvent(Long.MAX_VALUE, LinkEvent.of("STOP"));
 
     private final LinkedBoard board;
-    private final EventLog events;
+    private final KeptEvents events;
     private final SerialTransport transport;
     private final LinkSettings settings;
     private final LinkProtocol protocol;
     private final OutboundQueue outbound;
-    private final BlockingQueue<LoggedEvent> inbox = new LinkedBlockingQueue<>();
+    private final BlockingQueue<LoggedEvent> inbox;
+    /** Events not pushed live because the link's own queue was full (they stay in the log for {@code SINCE}). */
+    private final java.util.concurrent.atomic.AtomicLong overflowed = new java.util.concurrent.atomic.AtomicLong();
+    private final FailureCounts failures = new FailureCounts(log, "link: the event thread");
     private final Object dispatch = new Object();
 
     private volatile boolean running;
@@ -47,7 +52,11 @@ public final class LinkService implements AutoCloseable {
     private Thread readerThread;
     private Thread writerThread;
 
-    public LinkService(LinkedBoard board, EventLog events, SerialTransport transport, LinkSettings settings) {
+    /**
+     * @param board the board's port for the link
+     * @param events the board's kept events (for {@code SINCE}); the board keeps them before it hands them over
+     */
+    public LinkService(LinkedBoard board, KeptEvents events, SerialTransport transport, LinkSettings settings) {
         this.board = Objects.requireNonNull(board, "board");
         this.events = Objects.requireNonNull(events, "events");
         this.transport = Objects.requireNonNull(transport, "transport");
@@ -55,6 +64,8 @@ public final class LinkService implements AutoCloseable {
         this.protocol = new LinkProtocol(board, events, new PinGuard(settings.arbiterPin()), settings.version(),
                 settings.boardId());
         this.outbound = new OutboundQueue(settings.maxQueuedEvents(), settings.maxQueuedReplyBytes());
+        // room for STOP besides a full queue of events
+        this.inbox = new java.util.concurrent.ArrayBlockingQueue<>(settings.maxQueuedEvents() + 1);
     }
 
     /** Subscribes to the board and starts the threads. */
@@ -66,7 +77,7 @@ public final class LinkService implements AutoCloseable {
         eventThread = thread("shogiban-link-events", this::dispatchEvents);
         readerThread = thread("shogiban-link-reader", this::readLoop);
         writerThread = thread("shogiban-link-writer", this::writeLoop);
-        subscription = board.subscribe(inbox::add);
+        subscription = board.subscribe(this::handOver);
         log.info("link on {}: events numbered from {}", transport.describe(), events.lastSeq() + 1);
     }
 
@@ -84,34 +95,51 @@ public final class LinkService implements AutoCloseable {
         return outbound.droppedEvents();
     }
 
+    /** Events not pushed live since the start because the link's own queue was full (they stay in the log). */
+    public long overflowedEvents() {
+        return overflowed.get();
+    }
+
     // ------------------------------------------------------------------------------------------------ events
+
+    /** On the board's event keeper's thread: never waits; a full queue loses the live push only (stated policy). */
+    private void handOver(LoggedEvent event) {
+        if (!inbox.offer(event) && overflowed.getAndIncrement() == 0) {
+            log.warn("link: events arrive faster than the link takes them; the newest are not pushed live (SINCE"
+                    + " still has them)");
+        }
+    }
 
     private void dispatchEvents() {
         List<LoggedEvent> batch = new ArrayList<>();
-        try {
-            while (true) {
+        while (true) {
+            try {
                 batch.clear();
                 batch.add(inbox.take());
                 inbox.drainTo(batch, 255);
                 int stop = stopAt(batch);
-                List<LoggedEvent> now = stop < 0 ? batch : batch.subList(0, stop);
-                // the board's numbered events are forced to the disk together, once, before any goes out
-                events.keep(now);
-                synchronized (dispatch) {
-                    for (LoggedEvent logged : now) {
-                        if (connected) {
-                            outbound.offerEvent(logged.wire());
-                        }
-                    }
-                }
+                push(stop < 0 ? batch : batch.subList(0, stop));
                 if (stop >= 0) {
                     return;
                 }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                // one bad batch must not end the pushing of every later event: said once per kind, counted
+                failures.failed(e);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            log.error("link event thread failed; events are no longer pushed", e);
+        }
+    }
+
+    /** Queues the events for the host, in order, under the lock a {@code SINCE} answers under. */
+    private void push(List<LoggedEvent> now) {
+        synchronized (dispatch) {
+            for (LoggedEvent logged : now) {
+                if (connected) {
+                    outbound.offerEvent(logged.wire());
+                }
+            }
         }
     }
 
@@ -254,14 +282,16 @@ public final class LinkService implements AutoCloseable {
         } catch (Exception e) {
             log.warn("link: unsubscribing failed: {}", e.toString());
         }
-        inbox.add(STOP);
+        // the inbox may be full: make room for STOP (what is dropped is in the log for SINCE)
+        while (!inbox.offer(STOP)) {
+            inbox.poll();
+        }
         SerialTransport.Connection c = connection;
         if (c != null) {
             c.close();
         }
         for (Thread t : threads) {
             if (t != eventThread) {
-                // the event thread ends at STOP: an interrupt in the middle of a forced write would close the log's file
                 t.interrupt();
             }
             try {

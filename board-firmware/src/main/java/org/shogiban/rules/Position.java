@@ -198,7 +198,9 @@ public final class Position {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Position p && p.moveNumber == moveNumber && p.repetitionKey().equals(repetitionKey());
+        // the same instance first: the board compares its view every scan pass, and the key is a whole SFEN
+        return o == this || o instanceof Position p && p.moveNumber == moveNumber
+                && p.repetitionKey().equals(repetitionKey());
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.shogiban.app;
 
+import org.shogiban.port.PortLinkedBoard;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,7 +18,7 @@ import org.shogiban.link.MemoryEventLog;
 import org.shogiban.link.NewGameOptions;
 import org.shogiban.rules.Position;
 
-/** The link's port over today's board application: events, state, games, and what it refuses. */
+/** The link's port over a part's port on the runtime: events, state, games, and what it refuses. */
 class BoardApplicationLinkTest {
     @TempDir
     Path records;
@@ -25,7 +27,7 @@ class BoardApplicationLinkTest {
     void movesBecomeLinkEventsWithTheirCsaTimeAndTheStateShowsTheGame() throws Exception {
         Rig rig = new Rig(SensorKind.OCCUPANCY, CommitPolicy.STABLE, Position.startpos(),
                 new RecordDirectory(records));
-        BoardApplicationLink link = attach(rig, records);
+        PortLinkedBoard link = attach(rig, records);
         List<LinkEvent> events = new ArrayList<>();
         link.subscribe(e -> events.add(e.event()));
         rig.layOut(Position.startpos()).run(600);
@@ -56,16 +58,15 @@ class BoardApplicationLinkTest {
         assertThat(link.record("1999-01-01T00-00-00")).isEmpty();
     }
 
-    /** The link as {@link SerialLinks#attach} puts it on the runtime: the numbering stage and the link's listener. */
-    static BoardApplicationLink attach(Rig rig, Path records) {
-        rig.app.setNumbering(new EventNumbering(new MemoryEventLog(1000)));
-        return new BoardApplicationLink(rig.app, records);
+    /** The link's port as {@link SerialLinks#part} makes it: over a part's port, with the board's event stream. */
+    static PortLinkedBoard attach(Rig rig, Path records, String... parts) {
+        return new PortLinkedBoard(Ports.port(rig.app, Ports.events(rig.app), records, parts));
     }
 
     @Test
     void theArbitersCommandReachesTheSessionAndANewGameIsRefusedWhileOneIsPlayed() {
         Rig rig = Rig.casual(Position.startpos());
-        BoardApplicationLink link = attach(rig, null);
+        PortLinkedBoard link = attach(rig, null);
         List<LinkEvent> events = new ArrayList<>();
         link.subscribe(e -> events.add(e.event()));
         assertThat(link.arbiter(List.of("pause")).accepted()).isTrue();

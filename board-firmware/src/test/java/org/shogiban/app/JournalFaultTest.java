@@ -47,8 +47,8 @@ class JournalFaultTest {
                 .map(s -> GameSession.resume(SETTINGS, Rig.WALL_CLOCK, s, r.clock.millis()))
                 .orElseGet(() -> new GameSession(SETTINGS, Rig.WALL_CLOCK)));
         rig.app.setJournal(journal);
-        rig.app.setNumbering(new org.shogiban.app.EventNumbering(new MemoryEventLog(1000)));
-        new BoardApplicationLink(rig.app, null).subscribe(e -> linkEvents.add(e.event()));
+        new org.shogiban.port.PortLinkedBoard(Ports.port(rig.app, Ports.events(rig.app), null))
+                .subscribe(e -> linkEvents.add(e.event()));
         rig.layOut(rig.app.session().position());
         return rig.run(600);
     }

@@ -1,5 +1,7 @@
 package org.shogiban.app;
 
+import org.shogiban.port.PortLinkedBoard;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -50,7 +52,7 @@ class LinkDocsExamplesTest {
         GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(SensorKind.OCCUPANCY)
                 .withCommitPolicy(CommitPolicy.STABLE)).withTime(TimeControl.parse("main=600,byoyomi=30"));
         Rig rig = new Rig(settings, RecordSink.NONE);
-        BoardApplicationLink link = BoardApplicationLinkTest.attach(rig, null);
+        PortLinkedBoard link = BoardApplicationLinkTest.attach(rig, null);
         List<String> lines = new ArrayList<>();
         link.subscribe(e -> lines.add(new String(e.wire(), StandardCharsets.UTF_8).strip()));
         rig.layOut(Position.startpos()).run(600);

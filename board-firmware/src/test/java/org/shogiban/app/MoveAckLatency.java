@@ -72,7 +72,16 @@ public final class MoveAckLatency {
             });
             app.start();
             org.shogiban.engine.UsiEngine engine = searching(System.getProperty("engine"));
-            Thread.sleep(settle + 500);
+            // the players start when the board shows the game has started (under a CPU quota that can take seconds:
+            // the JVM compiles while it sets up); as they do, the harness looks at the state the board shows
+            long startBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(Long.getLong("startSeconds", 120));
+            while (!app.facts().playing()) {
+                if (System.nanoTime() > startBy) {
+                    throw new IllegalStateException("the game did not start within " + Long.getLong("startSeconds",
+                            120) + " s; phase " + app.facts().phase());
+                }
+                Thread.sleep(50);
+            }
             double[] overMs = new double[samples];
             int sq7g = Square.parse("7g").index();
             int sq7f = Square.parse("7f").index();
@@ -81,7 +90,7 @@ public final class MoveAckLatency {
                 Thread.sleep(100 + ThreadLocalRandom.current().nextInt(10));
                 long changed = System.nanoTime();
                 hardware.squares.set(sq7f, SquareReading.OCCUPIED);
-                BoardEvent e = acknowledged.poll(5, TimeUnit.SECONDS);
+                BoardEvent e = acknowledged.poll(i < 0 ? 60 : 5, TimeUnit.SECONDS);
                 Long at = ackNanos.poll();
                 if (!(e instanceof BoardEvent.MovePlayed) || at == null) {
                     throw new IllegalStateException("move " + i + " not acknowledged: " + e + "; phase "
@@ -97,7 +106,7 @@ public final class MoveAckLatency {
                 // 待った: the pawn goes back in one change; not measured
                 hardware.squares.set(sq7f, SquareReading.EMPTY);
                 hardware.squares.set(sq7g, SquareReading.OCCUPIED);
-                if (!(acknowledged.poll(5, TimeUnit.SECONDS) instanceof BoardEvent.MovesTakenBack)) {
+                if (!(acknowledged.poll(i < 0 ? 60 : 5, TimeUnit.SECONDS) instanceof BoardEvent.MovesTakenBack)) {
                     throw new IllegalStateException("takeback " + i + " not acknowledged");
                 }
                 ackNanos.poll();

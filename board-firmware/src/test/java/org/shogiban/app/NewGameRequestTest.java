@@ -1,5 +1,7 @@
 package org.shogiban.app;
 
+import org.shogiban.port.PortLinkedBoard;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -59,17 +61,15 @@ class NewGameRequestTest {
         Rig rig = new Rig(BOARD, new RecordDirectory(dir.resolve("records")),
                 r -> Resumption.session(BOARD, Rig.WALL_CLOCK, journal, r.clock.millis(), line -> { }));
         rig.app.setJournal(journal);
-        EventNumbering numbering = new EventNumbering(log);
-        numbering.restore(journal.journal().entries());
-        rig.app.setNumbering(numbering);
-        link = new BoardApplicationLink(rig.app, dir.resolve("records"));
+        // the board's event stream as the assembly makes it (kept, then told, here on the runtime's thread)
+        BoardEvents stream = Ports.events(rig.app, log);
+        stream.numbering().restore(journal.journal().entries());
+        link = new PortLinkedBoard(Ports.port(rig.app, stream, dir.resolve("records")));
         link.subscribe(e -> events.add(e.event()));
-        // what the link's event thread does with each event before it goes out (here at once, on the same thread)
-        link.subscribe(e -> log.keep(List.of(e)));
         return rig;
     }
 
-    private BoardApplicationLink link;
+    private PortLinkedBoard link;
 
     private JsonNode state(Rig rig) throws Exception {
         return json.readTree(rig.app.snapshot().toJson());
@@ -285,9 +285,11 @@ class NewGameRequestTest {
              FileEventLog log = FileEventLog.open(dir, 1000)) {
             Rig rig = new Rig(BOARD, RecordSink.NONE);
             rig.app.setJournal(journal);
-            rig.app.setNumbering(new EventNumbering(log));
+            // the assembly's stream with its keeper thread: the link pushes what the keeper has forced to the disk
+            BoardEvents stream = new BoardEvents(log, dir, true).attach(rig.app);
             CheckingDevice device = new CheckingDevice(dir.resolve(FileEventLog.FILE_NAME));
-            try (LinkService service = new LinkService(new BoardApplicationLink(rig.app, null), log,
+            try (stream; LinkService service = new LinkService(new PortLinkedBoard(Ports.port(rig.app, stream, null)),
+                    stream,
                     device, new LinkSettings("test", "rig", Optional.empty(), 256, 1 << 20, 100, 200))) {
                 service.start();
                 firstGameResigned(rig);

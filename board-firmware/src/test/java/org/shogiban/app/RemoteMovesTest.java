@@ -1,5 +1,7 @@
 package org.shogiban.app;
 
+import org.shogiban.port.PortLinkedBoard;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -203,10 +205,12 @@ class RemoteMovesTest {
     @Test
     void theLinksNewAsksForTheEngineAndPushesItsMoveAsAnOpponentEvent() {
         Rig rig = new Rig(SensorKind.OCCUPANCY, CommitPolicy.STABLE, Position.startpos(), RecordSink.NONE);
-        BoardApplicationLink link = BoardApplicationLinkTest.attach(rig, null);
-        assertThat(link.newGame(org.shogiban.link.NewGameOptions.parse("engine=gote level=4")).text())
+        BoardEvents stream = Ports.events(rig.app);
+        assertThat(new PortLinkedBoard(Ports.port(rig.app, stream, null)).newGame(
+                org.shogiban.link.NewGameOptions.parse("engine=gote level=4")).text())
                 .contains("no USI engine on this board");
-        rig.app.engineAttached(true);   // what an engine player does when it is attached
+        // a board with an engine part: its port says so
+        PortLinkedBoard link = new PortLinkedBoard(Ports.port(rig.app, stream, null, "engine"));
         java.util.List<org.shogiban.link.LinkEvent> events = new java.util.ArrayList<>();
         link.subscribe(e -> events.add(e.event()));
         assertThat(link.newGame(org.shogiban.link.NewGameOptions.parse("engine=gote level=4")).text())

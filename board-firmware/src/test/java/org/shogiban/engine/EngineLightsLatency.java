@@ -7,9 +7,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
+import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardApplication;
+import org.shogiban.app.BoardAssembly;
+import org.shogiban.port.ForwardingPort;
+import org.shogiban.port.PartFactory;
 import org.shogiban.app.LedPlanner;
-import org.shogiban.app.RecordSink;
 import org.shogiban.hal.Board;
 import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.LedFrame;
@@ -17,7 +20,6 @@ import org.shogiban.hal.MonotonicClock;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.SquareReading;
 import org.shogiban.hal.memory.MemoryBoard;
-import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.inference.ExpectedFrame;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.inference.Sides;
@@ -27,7 +29,6 @@ import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
 import org.shogiban.session.BoardSnapshot;
 import org.shogiban.session.GameRequest;
-import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
 import org.shogiban.session.RemotePlayer;
 import org.shogiban.session.SessionInput;
@@ -64,31 +65,24 @@ public final class EngineLightsLatency {
         GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(SensorKind.POLARITY));
         Hands.layOut(hardware, SensorKind.POLARITY, Position.startpos());
         List<Double> ms = new ArrayList<>();
-        try (BoardApplication app = new BoardApplication(board, ScanSettings.defaults(), clock,
-                new GameSession(settings, Clock.systemUTC()), RecordSink.NONE);
-             EnginePlayer player = EnginePlayer.start(new EnginePlayer.Board() {
-                 @Override
-                 public BoardSnapshot snapshot() {
-                     return app.snapshot();
-                 }
-
-                 @Override
-                 public long now() {
-                     return app.now();
-                 }
-
-                 @Override
-                 public void submit(SessionInput.Command command) {
-                     if (command instanceof SessionInput.OpponentMove) {
-                         litAt.set(0);
-                         submittedAt.set(System.nanoTime());
-                     }
-                     app.submit(command);
-                 }
-             }, EngineSettings.of(System.getProperty("engine", EngineSettings.FAIRY_STOCKFISH.toString()),
-                     Map.of()))) {
+        EngineSettings engine = EngineSettings.of(System.getProperty("engine",
+                EngineSettings.FAIRY_STOCKFISH.toString()), Map.of());
+        // the engine part on a port that notes when it hands its move in (the board never sees the difference)
+        PartFactory timed = PartFactory.of(EnginePlayer.NAME, port -> EnginePlayer.part(engine).create(
+                new ForwardingPort(port) {
+                    @Override
+                    public void submit(SessionInput.Command command) {
+                        if (command instanceof SessionInput.OpponentMove) {
+                            litAt.set(0);
+                            submittedAt.set(System.nanoTime());
+                        }
+                        super.submit(command);
+                    }
+                }));
+        try (AssembledBoard assembled = BoardAssembly.of(settings, board).clock(clock).wallClock(Clock.systemUTC())
+                .part(timed).assemble()) {
+            BoardApplication app = assembled.application();
             app.start();
-            System.out.println("engine player started: " + (player != null));
             Random random = new Random(1);
             while (ms.size() < samples) {
                 app.submit(new SessionInput.NewGame(app.now(), GameRequest.BOARD_SETTINGS.withRemote(

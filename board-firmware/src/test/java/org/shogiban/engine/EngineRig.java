@@ -10,7 +10,9 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
+import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardApplication;
+import org.shogiban.app.BoardAssembly;
 import org.shogiban.app.RecordDirectory;
 import org.shogiban.app.RecordSink;
 import org.shogiban.hal.Button;
@@ -44,6 +46,7 @@ final class EngineRig implements AutoCloseable {
     final MemoryBoard hardware;
     final BoardApplication app;
     final EnginePlayer player;
+    private final AssembledBoard board;
     final List<BoardEvent> events = new CopyOnWriteArrayList<>();
 
     EngineRig(SensorKind kind, Path records, EngineSettings engine) {
@@ -51,10 +54,13 @@ final class EngineRig implements AutoCloseable {
         hardware = new MemoryBoard(kind, clock);
         GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(kind)
                 .withCommitPolicy(CommitPolicy.STABLE));
-        app = new BoardApplication(hardware.board(), ScanSettings.defaults(), clock,
-                new GameSession(settings, WALL), records == null ? RecordSink.NONE : new RecordDirectory(records));
-        app.addListener(events::add);
-        player = EnginePlayer.attach(app, engine);
+        EnginePlayer[] made = new EnginePlayer[1];
+        // the board as play --engine builds it, stepped: the engine a part made from its port
+        board = BoardAssembly.of(settings, hardware.board()).clock(clock).wallClock(WALL)
+                .recordShelf(disk -> records == null ? RecordSink.NONE : new RecordDirectory(records))
+                .listener(events::add).part(EnginePlayer.part(engine, p -> made[0] = p)).assemble();
+        app = board.application();
+        player = made[0];
     }
 
     /** Asks for a game against the engine on {@code side} at {@code level}, lays the pieces out, lets it start. */
@@ -117,7 +123,6 @@ final class EngineRig implements AutoCloseable {
 
     @Override
     public void close() {
-        player.close();
-        app.close();
+        board.close();
     }
 }

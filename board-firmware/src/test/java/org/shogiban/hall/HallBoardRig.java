@@ -6,7 +6,9 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardApplication;
+import org.shogiban.app.BoardAssembly;
 import org.shogiban.app.RecordSink;
 import org.shogiban.app.Resumption;
 import org.shogiban.app.SessionJournal;
@@ -36,20 +38,19 @@ public final class HallBoardRig implements AutoCloseable {
     public final ManualClock clock = new ManualClock();
     public final MemoryBoard hardware = new MemoryBoard(SensorKind.OCCUPANCY, clock);
     public final BoardApplication app;
-    private final SessionJournal journal;
-    private final AutoCloseable hall;
+    private final AssembledBoard board;
     private Position position = Position.startpos();
 
     /** A board with its state in {@code dir} (a game there is resumed) in hall {@code h1} as {@code boardId}. */
     public HallBoardRig(Path dir, String broker, String boardId, String user, String password) {
         GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(SensorKind.OCCUPANCY));
         Clock wall = new SteppedWall(clock);
-        journal = SessionJournal.open(dir, wall);
-        app = new BoardApplication(hardware.board(), ScanSettings.defaults(), clock,
-                Resumption.session(settings, wall, journal, clock.millis(), line -> { }), RecordSink.NONE);
-        app.setJournal(journal);
-        hall = HallLinks.attach(app, null, dir, HallSettings.of(broker, "h1", boardId, Optional.ofNullable(user),
-                Optional.ofNullable(password), Optional.of(PIN)));
+        // the board as serve builds it, stepped: journal and events in dir, the hall a part made from its port
+        board = BoardAssembly.of(settings, hardware.board()).clock(clock).wallClock(wall).state(dir)
+                .resumptionNotes(line -> { }).part(HallLinks.part(HallSettings.of(broker, "h1", boardId,
+                        Optional.ofNullable(user), Optional.ofNullable(password), Optional.of(PIN))))
+                .assemble();
+        app = board.application();
         app.game().ifPresent(g -> {
             position = g.current();
         });
@@ -109,13 +110,7 @@ public final class HallBoardRig implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            hall.close();
-            app.close();
-            journal.close();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        board.close();
     }
 
     /** Calendar time that moves with the stepped clock, from {@link #WALL}: each game gets its own id. */

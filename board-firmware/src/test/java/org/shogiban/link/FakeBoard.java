@@ -10,8 +10,8 @@ import java.util.function.Consumer;
 import org.shogiban.notation.GameRecord;
 
 /**
- * A board for the link's tests: events are emitted by the test and numbered as the board's runtime numbers them
- * (reserved in the link's event log on the emitting thread), games and answers are set by it.
+ * A board for the link's tests: events are emitted by the test, numbered and kept as the board's event stream numbers
+ * and keeps them (on the emitting thread here), then handed over; games and answers are set by it.
  */
 class FakeBoard implements LinkedBoard {
     final List<Consumer<LoggedEvent>> listeners = new CopyOnWriteArrayList<>();
@@ -27,9 +27,11 @@ class FakeBoard implements LinkedBoard {
         return this;
     }
 
-    /** Emits an event as the board's thread would: numbered, then handed over. */
+    /** Emits an event as the board's event stream would: numbered, kept, then handed over. */
     void emit(LinkEvent event) {
-        for (LoggedEvent numbered : numbering.reserve(List.of(event))) {
+        List<LoggedEvent> reserved = numbering.reserve(List.of(event));
+        numbering.keep(reserved);
+        for (LoggedEvent numbered : reserved) {
             for (Consumer<LoggedEvent> l : listeners) {
                 l.accept(numbered);
             }

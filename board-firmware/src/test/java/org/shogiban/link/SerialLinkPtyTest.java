@@ -178,6 +178,52 @@ class SerialLinkPtyTest {
     }
 
     @Test
+    void aLinkThatCannotPushForAWhileHoldsABoundedQueueAndSinceFetchesWhatWasNotPushed() throws Exception {
+        // the link's event thread waits while a command is answered; here one answer (GAMES) hangs until released
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch answering = new java.util.concurrent.CountDownLatch(1);
+        link.close();
+        FakeBoard slow = new FakeBoard() {
+            @Override
+            public List<StoredGame> games() {
+                answering.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return super.games();
+            }
+        };
+        board = slow;
+        startLink(new MemoryEventLog(10_000));
+        Host h = host();
+        h.handshake(40);
+        h.send("GAMES");
+        assertThat(answering.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        int events = 2_000;
+        for (int i = 1; i <= events; i++) {
+            // the board hands events over at once, whatever the link does: its queue holds 64 of them
+            slow.emit(LinkEvent.of("ARBITER", "called", "test " + i));
+        }
+        // what the link holds: its queue (64, and room for its stop) and the batch its thread took (at most 256)
+        assertThat(link.overflowedEvents()).as("events not pushed live (a bounded queue)")
+                .isGreaterThanOrEqualTo(events - 65 - 256);
+        release.countDown();
+        TreeSet<Long> all = new TreeSet<>();
+        String games;
+        while (!(games = h.line()).startsWith("OK")) {
+            all.add(seq(games));
+        }
+        h.body(games);
+        h.send("SINCE 0");
+        for (String line; !(line = h.line()).startsWith("OK"); ) {
+            all.add(seq(line));
+        }
+        assertThat(all).as("SINCE fetches every event not pushed").hasSize(events).first().isEqualTo(1L);
+    }
+
+    @Test
     void aHostThatStopsReadingForAWholeGameNeverBlocksTheBoardAndSinceFetchesWhatWasDropped() throws IOException {
         // events kept in memory here: the point is the queue, and 5000 forced writes would only make the test slow
         link.close();

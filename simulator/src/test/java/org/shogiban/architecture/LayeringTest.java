@@ -23,6 +23,8 @@ import org.shogiban.app.SessionJournal;
 import org.shogiban.hal.Board;
 import org.shogiban.link.LinkService;
 import org.shogiban.rules.Position;
+import org.shogiban.session.BoardSnapshot;
+import org.shogiban.session.GameSession;
 import org.shogiban.simulator.SimulatorCli;
 
 /**
@@ -108,12 +110,12 @@ class LayeringTest {
                 .should().callConstructorWhere(ownerIs(BoardApplication.class))
                 .orShould().callMethodWhere(named(SessionJournal.class, "open"))
                 .orShould().callMethodWhere(named(Resumption.class, "session"))
-                .orShould().callMethodWhere(named(SerialLinks.class, "attach"))
                 .because("one builder wires the parts of a board, in the one order that keeps the journal first");
         rule.check(ALL);
-        ArchRule link = noClasses().that().doNotHaveFullyQualifiedName(SerialLinks.class.getName())
+        ArchRule link = noClasses().that().doNotBelongToAnyOf(SerialLinks.class)
                 .should().callConstructorWhere(ownerIs(LinkService.class))
-                .because("the USB link is attached to a board by the assembly (SerialLinks), not by a command");
+                .because("the USB link is a part made by its factory (SerialLinks.part) from its port, not by a"
+                        + " command");
         link.check(ALL);
     }
 
@@ -125,6 +127,42 @@ class LayeringTest {
                 .because("the session and the inference are pure: the runtime passes their inputs in and their"
                         + " changes out (threads, disk, serial and HTTP are the runtime's)");
         rule.check(FIRMWARE);
+    }
+
+    @Test
+    void thePartsSeeTheBoardOnlyThroughTheirPort() {
+        // the link, the hall, the engine and the online site are made from a BoardPort: none reaches the runtime,
+        // the assembly, the journal or the mutable session behind it
+        ArchRule rule = noClasses().that().resideInAnyPackage("org.shogiban.engine..", "org.shogiban.hall..",
+                        "org.shogiban.link..", "org.shogiban.port..", "org.shogiban.lishogi..")
+                .should().dependOnClassesThat().resideInAPackage("org.shogiban.app..")
+                .orShould().dependOnClassesThat().belongToAnyOf(GameSession.class)
+                .because("a part is attached one way, through its port (docs/parts.md): what it may see and do is"
+                        + " the port's, so the runtime's inside can change without the parts");
+        rule.check(FIRMWARE);
+    }
+
+    @Test
+    void noProductionClassReadsTheSnapshotsJsonBack() {
+        // the JSON snapshot is written at the edge from the typed facts; whoever writes or sends it reads the facts,
+        // never the text (the hall server and the USI bridge are hosts at the other end of the wire: they hold no
+        // snapshot and read what arrives, as any host does)
+        ArchRule rule = noClasses().that(holdTheSnapshot())
+                .should().callMethodWhere(DescribedPredicate.describe("Jackson's readTree or readValue",
+                        call -> call.getTargetOwner().getPackageName().startsWith("com.fasterxml.jackson")
+                                && (call.getName().equals("readTree") || call.getName().startsWith("readValue"))))
+                .because("the parts read BoardFacts; the snapshot's JSON is the edge's output, not a query API");
+        rule.check(ALL);
+    }
+
+    /** Classes that use the snapshot or ask a board for its JSON state. */
+    private static DescribedPredicate<JavaClass> holdTheSnapshot() {
+        return DescribedPredicate.describe("use the board's snapshot or its JSON state", c ->
+                c.getDirectDependenciesFromSelf().stream().anyMatch(d -> d.getTargetClass().getName()
+                        .equals(BoardSnapshot.class.getName()))
+                || c.getMethodCallsFromSelf().stream().anyMatch(call -> call.getName().equals("stateJson")
+                        || call.getName().equals("toJson") && call.getTargetOwner().isEquivalentTo(
+                        BoardSnapshot.class)));
     }
 
     @Test

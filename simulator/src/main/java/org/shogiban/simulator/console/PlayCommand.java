@@ -142,7 +142,7 @@ public final class PlayCommand implements SimulatorCommand {
         lishogi.ifPresent(l -> assembly.part(l.part()));
         EnginePlayer[] engine = new EnginePlayer[1];
         if (engineSettings != null) {
-            assembly.part(b -> engine[0] = EnginePlayer.attach(b.application(), engineSettings));
+            assembly.part(EnginePlayer.part(engineSettings, player -> engine[0] = player));
         }
         // the assembly never fails on the state directory: one that cannot be used is shown as the journal's fault
         try (AssembledBoard board = assembly.assemble()) {

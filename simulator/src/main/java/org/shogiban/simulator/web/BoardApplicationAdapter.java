@@ -3,6 +3,7 @@ package org.shogiban.simulator.web;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -11,6 +12,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardApplication;
 import org.shogiban.app.BoardAssembly;
+import org.shogiban.engine.EnginePlayer;
+import org.shogiban.engine.EngineSettings;
 import org.shogiban.hall.HallLinks;
 import org.shogiban.hall.HallSettings;
 import org.shogiban.app.StartPositions;
@@ -39,6 +42,8 @@ import org.shogiban.rules.Side;
 import org.shogiban.rules.Square;
 import org.shogiban.session.ArbiterCommands;
 import org.shogiban.session.BoardEvent;
+import org.shogiban.session.BoardFacts;
+import org.shogiban.session.BoardPhase;
 import org.shogiban.session.BoardSnapshot;
 import org.shogiban.session.GameRequest;
 import org.shogiban.session.RemotePlayer;
@@ -86,23 +91,30 @@ public final class BoardApplicationAdapter implements WebBoard {
      * @param link the link's settings (board id, queue sizes), used with {@code serial}
      * @param arbiterPin the board's arbiter PIN, for the page and the link alike; empty: the arbiter's actions are off
      * @param hall the tournament hall to publish to (docs/hall.md), or null
+     * @param engine the USI engine games may be played against and hints come from, or null for none
      */
     public record Storage(Path records, Path state, SerialTransport serial, LinkSettings link,
-                          Optional<String> arbiterPin, HallSettings hall,
+                          Optional<String> arbiterPin, HallSettings hall, EngineSettings engine,
                           org.shogiban.port.PartFactory lishogi) {
         public Storage {
             Objects.requireNonNull(arbiterPin, "arbiterPin");
         }
 
-        /** Not online. */
+        /** No engine, not online. */
         public Storage(Path records, Path state, SerialTransport serial, LinkSettings link,
                        Optional<String> arbiterPin, HallSettings hall) {
-            this(records, state, serial, link, arbiterPin, hall, null);
+            this(records, state, serial, link, arbiterPin, hall, null, null);
+        }
+
+        /** Not online. */
+        public Storage(Path records, Path state, SerialTransport serial, LinkSettings link,
+                       Optional<String> arbiterPin, HallSettings hall, EngineSettings engine) {
+            this(records, state, serial, link, arbiterPin, hall, engine, null);
         }
 
         /** The same playing online on lishogi through this part (or null: not online). */
         public Storage withLishogi(org.shogiban.port.PartFactory part) {
-            return new Storage(records, state, serial, link, arbiterPin, hall, part);
+            return new Storage(records, state, serial, link, arbiterPin, hall, engine, part);
         }
 
         /** No hall. */
@@ -118,7 +130,12 @@ public final class BoardApplicationAdapter implements WebBoard {
 
         /** The same with this arbiter's PIN. */
         public Storage withPin(String pin) {
-            return new Storage(records, state, serial, link, Optional.of(pin), hall, lishogi);
+            return new Storage(records, state, serial, link, Optional.of(pin), hall, engine, lishogi);
+        }
+
+        /** The same with this engine to play against (a part of the board, attached with it). */
+        public Storage withEngine(EngineSettings settings) {
+            return new Storage(records, state, serial, link, arbiterPin, hall, settings, lishogi);
         }
     }
 
@@ -133,8 +150,8 @@ public final class BoardApplicationAdapter implements WebBoard {
     private final AssembledBoard assembled;
     private final BoardApplication app;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
-    /** The engine games may be played against ({@link #attachEngine}), or null. */
-    private volatile org.shogiban.engine.EnginePlayer engine;
+    /** The engine games may be played against ({@link Storage#engine()}), or null. */
+    private volatile EnginePlayer engine;
     /** The last log lines, told to a new listener first. */
     private final java.util.Deque<Said> recent = new java.util.ArrayDeque<>();
 
@@ -187,6 +204,9 @@ public final class BoardApplicationAdapter implements WebBoard {
         }
         if (storage.hall() != null) {
             assembly.part(HallLinks.part(storage.hall()));
+        }
+        if (storage.engine() != null) {
+            assembly.part(EnginePlayer.part(storage.engine(), player -> engine = player));
         }
         if (storage.lishogi() != null) {
             assembly.part(storage.lishogi());
@@ -263,11 +283,6 @@ public final class BoardApplicationAdapter implements WebBoard {
         };
     }
 
-    /** Plays the engine side of games that ask for one, and gives hints; closed with the board. */
-    public void attachEngine(org.shogiban.engine.EngineSettings settings) {
-        engine = org.shogiban.engine.EnginePlayer.attach(app, settings);
-    }
-
     @Override
     public void hint() {
         org.shogiban.engine.EnginePlayer e = engine;
@@ -291,13 +306,13 @@ public final class BoardApplicationAdapter implements WebBoard {
     // ------------------------------------------------------------------------------------------------ events
 
     // what the pages were last told of the session's snapshot; the scan thread's only
-    private String toldPhase;
+    private BoardPhase toldPhase;
     private int toldPly = -1;
-    private String toldRunning;
-    private String toldStart;
+    private Side toldRunning;
+    private Position toldStart;
     private boolean toldOver;
     private Object toldPlayers;
-    private String toldWaiting;
+    private List<BoardFacts.Prompt.Kind> toldWaiting;
 
     /**
      * After each pass (on the scan thread): the session's snapshot is renewed at the end of a pass, after its events
@@ -305,24 +320,21 @@ public final class BoardApplicationAdapter implements WebBoard {
      * the pages are told again, so that they never keep a stale clock or move list.
      */
     private void snapshotPassed() {
-        BoardSnapshot s = app.snapshot();
-        String running = s.clock() == null ? null : s.clock().running();
-        if (s.ply() != toldPly || !s.phase().equals(toldPhase) || !Objects.equals(running, toldRunning)
-                || !Objects.equals(s.startSfen(), toldStart) || (s.result() != null) != toldOver
-                || !s.players().equals(toldPlayers) || !waitingKinds(s).equals(toldWaiting)) {
+        BoardFacts s = app.facts();
+        List<BoardFacts.Prompt.Kind> waiting = new ArrayList<>(s.prompts().size());
+        s.prompts().forEach(p -> waiting.add(p.kind()));
+        if (s.plies() != toldPly || s.phase() != toldPhase || s.clockRunning() != toldRunning
+                || !s.start().equals(toldStart) || (s.result() != null) != toldOver
+                || !s.players().equals(toldPlayers) || !waiting.equals(toldWaiting)) {
             toldPlayers = s.players();
-            toldWaiting = waitingKinds(s);
-            toldPly = s.ply();
+            toldWaiting = waiting;
+            toldPly = s.plies();
             toldPhase = s.phase();
-            toldRunning = running;
-            toldStart = s.startSfen();
+            toldRunning = s.clockRunning();
+            toldStart = s.start();
             toldOver = s.result() != null;
             changed();
         }
-    }
-
-    private static String waitingKinds(BoardSnapshot s) {
-        return String.join(",", s.waitingFor().stream().map(BoardSnapshot.Waiting::kind).toList());
     }
 
     /** On the runtime's thread. */

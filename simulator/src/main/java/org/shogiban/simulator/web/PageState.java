@@ -19,16 +19,14 @@ import org.shogiban.simulator.table.PieceTable;
  * a page never has to merge.
  */
 final class PageState {
-    /** Reads the board's snapshot into a tree. */
-    static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
-
     private PageState() {
     }
 
     /** The page's view of a board now. */
     static ObjectNode of(WebBoard board) {
         ObjectNode page = JsonNodeFactory.instance.objectNode();
-        page.set("state", board.snapshot());
+        // the snapshot's own text, as the board wrote it: the page embeds it, nothing here reads it back
+        page.putRawValue("state", new com.fasterxml.jackson.databind.util.RawValue(board.stateJson()));
         page.set("prompt", board.prompt());
         WebBoard.Setup setup = board.setup();
         ObjectNode s = page.putObject("setup");

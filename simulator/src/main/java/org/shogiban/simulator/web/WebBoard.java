@@ -31,15 +31,6 @@ public interface WebBoard extends AutoCloseable {
      */
     String stateJson();
 
-    /** {@link #stateJson()} as a fresh JSON object the caller may keep. */
-    default ObjectNode snapshot() {
-        try {
-            return (ObjectNode) PageState.JSON.readTree(stateJson());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("the board's snapshot is not JSON", e);
-        }
-    }
-
     /**
      * What only the page needs besides the snapshot: the one thing it asks the players for now, as the page words
      * it, or null: {@code {kind: setup|promotion|put-back|check|next-game, ...}}.

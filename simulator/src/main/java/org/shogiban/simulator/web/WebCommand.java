@@ -118,9 +118,8 @@ public final class WebCommand implements SimulatorCommand {
             BoardApplicationAdapter adapter = new BoardApplicationAdapter(setup, MonotonicClock.system(),
                     Clock.systemDefaultZone(), new BoardApplicationAdapter.Storage(records, state, serial,
                             LinkSettings.of("simulator", Optional.empty()), Optional.of(pin),
-                            HallOption.settings(o, pin)).withLishogi(lishogi.map(
-                                    org.shogiban.online.LishogiSettings::part).orElse(null)));
-            engine.ifPresent(adapter::attachEngine);
+                            HallOption.settings(o, pin), engine.orElse(null))
+                            .withLishogi(lishogi.map(org.shogiban.online.LishogiSettings::part).orElse(null)));
             board = adapter;
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());

@@ -21,7 +21,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogiban.session.GameSettings;
 import org.shogiban.app.RecordSink;
-import org.shogiban.app.SerialLinks;
+import org.shogiban.app.AssembledBoard;
+import org.shogiban.app.BoardAssembly;
+import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.link.Host;
 import org.shogiban.link.PtyPair;
 import org.shogiban.hal.SensorKind;
@@ -63,16 +65,20 @@ class SerialLinkGameTest {
         }
         input.append("quit\n");
         ByteArrayOutputStream console = new ByteArrayOutputStream();
-        ConsoleSession session = new ConsoleSession(new StringReader(input.toString()),
-                new PrintStream(console, true, StandardCharsets.UTF_8), BoardTime.stepped(new ManualClock()),
-                GameSettings.of(Position.startpos(), InferenceConfig.defaults(SensorKind.OCCUPANCY)
-                        .withCommitPolicy(CommitPolicy.STABLE)), RecordSink.NONE,
-                Clock.fixed(Instant.parse("2025-03-01T05:05:09Z"), ZoneOffset.UTC), false);
-
         PtyPair pair = new PtyPair(dir).start();
-        AutoCloseable link = SerialLinks.attach(session.application(), null, null,
-                new JSerialCommTransport(pair.boardEnd(), 115_200),
-                new LinkSettings("test", "console", Optional.empty(), 256, 1 << 20, 100, 200));
+        BoardTime time = BoardTime.stepped(new ManualClock());
+        GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(SensorKind.OCCUPANCY)
+                .withCommitPolicy(CommitPolicy.STABLE));
+        MemoryBoard hardware = new MemoryBoard(SensorKind.OCCUPANCY, time.clock());
+        // the console board with its USB link, both put together by the assembly as play --serial does
+        AssembledBoard link = BoardAssembly.of(settings, hardware.board()).clock(time.clock())
+                .wallClock(Clock.fixed(Instant.parse("2025-03-01T05:05:09Z"), ZoneOffset.UTC))
+                .link(new JSerialCommTransport(pair.boardEnd(), 115_200),
+                        new LinkSettings("test", "console", Optional.empty(), 256, 1 << 20, 100, 200))
+                .assemble();
+        ConsoleSession session = new ConsoleSession(new StringReader(input.toString()),
+                new PrintStream(console, true, StandardCharsets.UTF_8), time, settings, false, hardware,
+                link.application());
         try (Host host = new Host(pair.hostEnd())) {
             host.handshake(40);
             assertThat(session.run()).isZero();

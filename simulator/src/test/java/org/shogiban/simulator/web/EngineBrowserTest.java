@@ -60,8 +60,8 @@ class EngineBrowserTest {
         browser = Chromium.start(temp.resolve("profile"));
         board = new BoardApplicationAdapter(new WebBoard.Setup(SensorKind.POLARITY, "casual", "main=600,byoyomi=30",
                 "startpos"), MonotonicClock.system(), Clock.systemUTC(),
-                BoardApplicationAdapter.Storage.records(temp.resolve("records")).withPin("2468"));
-        board.attachEngine(EngineSettings.of(EngineSettings.FAIRY_STOCKFISH.toString(), Map.of()));
+                BoardApplicationAdapter.Storage.records(temp.resolve("records")).withPin("2468")
+                        .withEngine(EngineSettings.of(EngineSettings.FAIRY_STOCKFISH.toString(), Map.of())));
         server = new WebServer(board, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1000);
         browser.get(server.start().toString());
         waitFor("the page is live", () -> attr(By.id("link"), "data-link").equals("live"));

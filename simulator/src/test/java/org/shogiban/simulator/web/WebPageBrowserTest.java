@@ -157,7 +157,7 @@ class WebPageBrowserTest {
         assertThat(piece("5e")).isEmpty();
         assertThat(led("5e")).isEqualTo("off");
         assertThat(running("sente")).isTrue();
-        assertThat(board.snapshot().get("moves").toString()).isEqualTo("[\"7g7f\",\"3c3d\",\"8h2b+\",\"3a2b\"]");
+        assertThat(Snapshots.of(board).get("moves").toString()).isEqualTo("[\"7g7f\",\"3c3d\",\"8h2b+\",\"3a2b\"]");
         shot("5 takeback");
 
         // the board turned round to gote's side: gote's first rank at the bottom left
@@ -199,7 +199,7 @@ class WebPageBrowserTest {
                 square("9c"));
         waitFor("the pawn is face up again and the board in sync", () -> piece("9c").equals("p")
                 && led("9c").equals("off"));
-        assertThat(board.snapshot().get("moves").toString()).isEqualTo("[\"7g7f\",\"3c3d\",\"8h2b+\"]");
+        assertThat(Snapshots.of(board).get("moves").toString()).isEqualTo("[\"7g7f\",\"3c3d\",\"8h2b+\"]");
 
         // a second page on the same board shows the same pieces, and a move made there shows on the first
         String first = browser.getWindowHandle();
@@ -233,7 +233,7 @@ class WebPageBrowserTest {
         waitFor("the bishop handicap is laid out and started", () -> piece("2b").isEmpty() && piece("8h").equals("B")
                 && piece("3b").isEmpty() && "PLAYING".equals(attr(By.id("state-line"), "data-phase"))
                 && browser.findElement(By.id("state-line")).getText().contains("The clock waits"));
-        var state = board.snapshot();
+        var state = Snapshots.of(board);
         assertThat(state.get("mode").asText()).isEqualTo("tournament");
         assertThat(state.get("players").get("sente").get("name").asText()).isEqualTo("Habu Yoshiharu");
         assertThat(state.get("players").get("gote").get("name").asText()).isEqualTo("藤井");

@@ -115,7 +115,7 @@ class WebPageLanguageTest {
                 square("2b"));
         waitFor("the piece shows turned and the page stops asking", () -> attr(By.cssSelector(
                 "[data-square='2b']"), "data-piece").equals("+B") && attr(By.id("state-line"), "data-flip").isEmpty());
-        assertThat(board.snapshot().get("moves").toString()).isEqualTo("[\"7g7f\",\"3c3d\",\"8h2b+\"]");
+        assertThat(Snapshots.of(board).get("moves").toString()).isEqualTo("[\"7g7f\",\"3c3d\",\"8h2b+\"]");
     }
 
     @Test

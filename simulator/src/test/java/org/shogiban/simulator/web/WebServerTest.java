@@ -297,14 +297,14 @@ class WebServerTest {
         HttpResponse<String> pause = post("/api/arbiter", "{\"pin\":\"2468\",\"action\":\"pause\"}");
         assertThat(pause.statusCode()).isEqualTo(200);
         board.advance(100);
-        assertThat(board.snapshot().get("phase").asText()).isEqualTo("PAUSED");
+        assertThat(Snapshots.of(board).get("phase").asText()).isEqualTo("PAUSED");
         assertThat(post("/api/arbiter", "{\"pin\":\"2468\",\"action\":\"resume\"}").statusCode()).isEqualTo(200);
         board.advance(100);
-        assertThat(board.snapshot().get("phase").asText()).isEqualTo("PLAYING");
+        assertThat(Snapshots.of(board).get("phase").asText()).isEqualTo("PLAYING");
         assertThat(post("/api/resign", "{\"side\":\"gote\"}").statusCode()).isEqualTo(200);
         board.advance(100);
-        assertThat(board.snapshot().get("result").get("status").asText()).isEqualTo("RESIGNATION");
-        assertThat(board.snapshot().get("result").get("winner").asText()).isEqualTo("sente");
+        assertThat(Snapshots.of(board).get("result").get("status").asText()).isEqualTo("RESIGNATION");
+        assertThat(Snapshots.of(board).get("result").get("winner").asText()).isEqualTo("sente");
         assertThat(post("/api/resign", "{\"side\":\"nobody\"}").statusCode()).isEqualTo(400);
     }
 

@@ -71,14 +71,14 @@ class WebStateAndLinkTest {
             first.newGame(new WebBoard.NewGame("tournament", "main=300,byoyomi=10", "bishop", true, "Habu",
                     "Fujii"));
             first.advance(700);
-            assertThat(first.snapshot().get("phase").asText()).isEqualTo("PLAYING");
+            assertThat(Snapshots.of(first).get("phase").asText()).isEqualTo("PLAYING");
             move(first, "3c", "3d");
             first.press(Button.CLOCK_GOTE);
             first.advance(3000);
             move(first, "7g", "7f");
             first.press(Button.CLOCK_SENTE);
             first.advance(1500);
-            JsonNode before = first.snapshot();
+            JsonNode before = Snapshots.of(first);
             assertThat(before.get("moves").toString()).isEqualTo("[\"3c3d\",\"7g7f\"]");
             senteMain = before.get("clock").get("sente").get("mainMs").asLong();
             assertThat(senteMain).isLessThan(300_000);
@@ -97,7 +97,7 @@ class WebStateAndLinkTest {
             assertThat(table.at(Square.parse("2b"))).as("角落ち: gote (上手) plays without the bishop").isNull();
             assertThat(second.prompt().get("kind").asText()).isEqualTo("check");
             second.advance(700);
-            JsonNode after = second.snapshot();
+            JsonNode after = Snapshots.of(second);
             assertThat(second.prompt()).as("the pieces checked").isNull();
             assertThat(after.get("waitingFor")).as("the pieces checked").isEmpty();
             assertThat(after.get("phase").asText()).isEqualTo("PLAYING");
@@ -112,7 +112,7 @@ class WebStateAndLinkTest {
             move(second, "8c", "8d");
             second.press(Button.CLOCK_GOTE);
             second.advance(300);
-            assertThat(second.snapshot().get("ply").asInt()).isEqualTo(3);
+            assertThat(Snapshots.of(second).get("ply").asInt()).isEqualTo(3);
             GameRecord record = second.record("current").orElseThrow();
             assertThat(record.moves()).hasSize(3);
             assertThat(record.header().sente()).contains("Habu");
@@ -153,7 +153,7 @@ class WebStateAndLinkTest {
                 assertThat(host.nextEvent("SETUP")).endsWith("SETUP " + Handicap.BISHOP.start().toSfen());
                 assertThat(board.setup().mode()).isEqualTo("tournament");
                 assertThat(board.setup().start()).isEqualTo("bishop");
-                assertThat(board.snapshot().get("players").get("gote").get("name").asText()).isEqualTo("Fujii");
+                assertThat(Snapshots.of(board).get("players").get("gote").get("name").asText()).isEqualTo("Fujii");
 
                 // a new game from the page reaches the host too
                 board.newGame(new WebBoard.NewGame("casual", null, null, true, null, null));

@@ -1,16 +1,15 @@
-package org.shogiban.app;
+package org.shogiban.port;
 
-import org.shogiban.port.BoardChange;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.shogiban.link.BoardAnswer;
 import org.shogiban.link.LinkEvent;
@@ -25,15 +24,14 @@ import org.shogiban.notation.RecordEnd;
 import org.shogiban.rules.GameStatus;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.NotationException;
-import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
 import org.shogiban.rules.Verdict;
 import org.shogiban.session.ArbiterCommands;
 import org.shogiban.session.BoardEvent;
+import org.shogiban.session.BoardFacts;
 import org.shogiban.session.BoardPhase;
 import org.shogiban.session.BoardSnapshot;
 import org.shogiban.session.GameRequest;
-import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
 import org.shogiban.session.PlayMode;
 import org.shogiban.session.RemotePlayer;
@@ -42,18 +40,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The USB link's port over the board's runtime ({@link BoardApplication}): each input's link events, numbered once by
- * the runtime's {@link EventNumbering} stage and journalled with the change, go to the link; the session's snapshot is the JSON state,
- * its record directory the stored games; a host's {@code NEW} becomes the session's {@link SessionInput.NewGame} with
- * the players, time control, start and mode asked (refused while a game is being played), and the link's arbiter
- * commands go into the runtime's inbox as the console's do.
+ * The USB link's port ({@link LinkedBoard}) over a part's {@link BoardPort}: the link events are the board's event
+ * stream (numbered once by the assembly, kept before they are handed over); the state is the JSON snapshot written
+ * at this edge from the port's typed facts; the record directory holds the stored games; a host's {@code NEW}
+ * becomes the session's {@link SessionInput.NewGame} with the players, time control, start and mode asked (refused
+ * while a game is being played); the link's arbiter commands go into the board's inbox as the console's do. The hall
+ * connection reads the board through the same adapter.
  *
- * <p>Threads: the runtime's listener (its thread) takes a snapshot of the record after each change, then hands the
- * change's numbered link events to the link, so a host that reads an event and asks for the record finds the change
- * in it; the link's threads never read the mutable game.
+ * <p>Threads: a change listener (the runtime's thread) takes the record as of each change before the change's events
+ * are kept and handed over, so a host that reads an event and asks for the record finds the change in it; the link's
+ * threads never read the mutable game.
  */
-public final class BoardApplicationLink implements LinkedBoard {
-    private static final Logger log = LoggerFactory.getLogger(BoardApplicationLink.class);
+public final class PortLinkedBoard implements LinkedBoard, AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(PortLinkedBoard.class);
     private static final String RECORD_SUFFIX = ".kifu";
 
     /** The game as of the last event: its id and its record. */
@@ -64,56 +63,50 @@ public final class BoardApplicationLink implements LinkedBoard {
     private record Cached(long modified, long size, StoredGame game) {
     }
 
-    private final BoardApplication app;
+    private final BoardPort port;
     private final Path records;
-    private final List<Consumer<LoggedEvent>> listeners = new CopyOnWriteArrayList<>();
     private final Map<Path, Cached> cache = new ConcurrentHashMap<>();
+    private final Subscription changes;
     private volatile Snapshot snapshot;
 
-    /**
-     * @param app the application, not yet running
-     * @param records the directory its records are saved in, or null when they are not kept
-     */
-    public BoardApplicationLink(BoardApplication app, Path records) {
-        this.app = app;
-        this.records = records;
-        app.addChangeListener(this::onChange);
+    /** The link's words over this port; it subscribes to the board's changes (closed by {@link #close()}). */
+    public PortLinkedBoard(BoardPort port) {
+        this.port = Objects.requireNonNull(port, "port");
+        this.records = port.records().orElse(null);
+        this.changes = port.subscribe(this::onChange);
     }
 
     // ------------------------------------------------------------------------------------------------ events
 
     @Override
     public AutoCloseable subscribe(Consumer<LoggedEvent> listener) {
-        listeners.add(listener);
-        return () -> listeners.remove(listener);
+        return port.events().subscribe(listener);
     }
 
-    /** On the runtime's thread: snapshot the game, then hand the change's numbered events to the link. */
+    /** On the runtime's thread: the game's id and record as the change left them. */
     private void onChange(BoardChange change) {
         boolean started = change.events().stream().anyMatch(e -> e instanceof BoardEvent.GameStarted
                 || e instanceof BoardEvent.GameResumed);
-        if (started || (snapshot != null && app.view().phase() != BoardPhase.SETTING_UP)) {
-            takeSnapshot(change);
-        }
-        for (LoggedEvent e : change.numbered()) {
-            for (Consumer<LoggedEvent> l : listeners) {
-                l.accept(e);
+        if (started || (snapshot != null && change.facts().phase() != BoardPhase.SETTING_UP)) {
+            String id = change.facts().gameId();
+            if (id != null && change.record() != null) {
+                snapshot = new Snapshot(id, change.record());
             }
         }
     }
 
-    private void takeSnapshot(BoardChange change) {
-        String id = change.facts().gameId();
-        if (id != null && change.record() != null) {
-            snapshot = new Snapshot(id, change.record());
-        }
+    /** Stops following the board's changes. */
+    @Override
+    public void close() {
+        changes.close();
     }
 
     // ------------------------------------------------------------------------------------------------ state
 
+    /** The JSON snapshot, written here from the port's typed facts (the edge). */
     @Override
     public String stateJson() {
-        return app.snapshot().toJson();
+        return BoardSnapshot.of(port.facts()).toJson();
     }
 
     // ------------------------------------------------------------------------------------------------ games
@@ -201,11 +194,11 @@ public final class BoardApplicationLink implements LinkedBoard {
         // when the players confirm on the board
         boolean host = options.remote().filter(RemotePlayer::isHost).isPresent();
         if (options.remote().filter(RemotePlayer::isOnline).isPresent()) {
-            if (!app.hasPart("lishogi")) {
+            if (!port.hasPart("lishogi")) {
                 return BoardAnswer.refused("no lishogi account on this board (--lishogi-token-file, "
                         + "lishogi.token-file)");
             }
-        } else if (options.remote().isPresent() && !host && !app.hasEngine()) {
+        } else if (options.remote().isPresent() && !host && !port.hasPart("engine")) {
             // an engine game on a board without one would wait for its moves forever
             return BoardAnswer.refused("no USI engine on this board (engine.command, or Fairy-Stockfish installed)");
         }
@@ -214,26 +207,27 @@ public final class BoardApplicationLink implements LinkedBoard {
         } catch (IllegalArgumentException e) {
             return BoardAnswer.refused(e.getMessage());
         }
-        BoardPhase phase = app.view().phase();
+        BoardFacts facts = port.facts();
+        BoardPhase phase = facts.phase();
         boolean playing = phase == BoardPhase.PLAYING || phase == BoardPhase.PAUSED;
         if (playing && !host) {
             return BoardAnswer.refused("a game is being played; it must end first (resign, or the arbiter's abort)");
         }
-        if (playing && app.view().plies() > 0) {
-            app.submit(new SessionInput.NewGame(app.now(), request));
+        if (playing && facts.plies() > 0) {
+            port.submit(new SessionInput.NewGame(port.now(), request));
             return BoardAnswer.accepted("a new game is asked for during a game: it is set up when the players press"
                     + " MENU on the board");
         }
         if (request.remote().filter(RemotePlayer::isOnline).isPresent()) {
-            app.submit(new SessionInput.NewGame(app.now(), request));
+            port.submit(new SessionInput.NewGame(port.now(), request));
             var seat = request.remote().get().online();
             return BoardAnswer.accepted(seat.user() == null ? "seeking an opponent on lishogi (" + seat.timeControl()
                     + "); the game is set up when the site finds one" : "challenging " + seat.user()
                     + " on lishogi (" + seat.timeControl() + "); the game is set up when the challenge is accepted");
         }
         // the board's own settings never change while it runs: safe to read from the link's thread
-        GameSettings next = request.applyTo(app.session().boardSettings());
-        app.submit(new SessionInput.NewGame(app.now(), request));
+        GameSettings next = request.applyTo(port.boardSettings());
+        port.submit(new SessionInput.NewGame(port.now(), request));
         GameRequest.Players players = request.players();
         return BoardAnswer.accepted("setting up a new game: " + PlayMode.of(next).label() + ", time "
                 + (next.timeControl().isNone() ? "none" : next.timeControl().spec()) + ", start "
@@ -247,18 +241,19 @@ public final class BoardApplicationLink implements LinkedBoard {
 
     @Override
     public BoardAnswer play(String usi) {
-        BoardSnapshot s = app.snapshot();
-        Side host = hostSide(s);
+        BoardFacts s = port.facts();
+        Side host = s.sideOf(BoardFacts.Player.Kind.HOST);
         if (host == null) {
             return BoardAnswer.refused("the host plays no side of this game (NEW ... host=sente|gote)");
         }
-        if (!"PLAYING".equals(s.phase())) {
-            return BoardAnswer.refused("the game is not being played (" + s.phase() + ")");
+        if (!s.playing()) {
+            return BoardAnswer.refused("the game is not being played (" + phaseWord(s.phase()) + ")");
         }
-        if (!host.label().equals(s.toMove())) {
-            return BoardAnswer.refused("it is " + s.toMove() + "'s turn, not the host's (" + host.label() + ")");
+        if (host != s.toMove()) {
+            return BoardAnswer.refused("it is " + s.toMove().label() + "'s turn, not the host's (" + host.label()
+                    + ")");
         }
-        if (s.waitingFor().stream().anyMatch(w -> "opponent-move".equals(w.kind()))) {
+        if (s.waitsFor(BoardFacts.Prompt.Kind.OPPONENT_MOVE)) {
             return BoardAnswer.refused("the host's move is already shown; it waits to be made on the board");
         }
         Move move;
@@ -267,24 +262,25 @@ public final class BoardApplicationLink implements LinkedBoard {
         } catch (NotationException e) {
             return BoardAnswer.refused(e.getMessage());
         }
-        Verdict verdict = Position.fromSfen(s.sfen()).verdict(move);
+        Verdict verdict = s.position().verdict(move);
         if (!verdict.isLegal()) {
-            return BoardAnswer.illegal(verdict.reason().name() + " " + usi + " is not legal at ply " + (s.ply() + 1));
+            return BoardAnswer.illegal(verdict.reason().name() + " " + usi + " is not legal at ply "
+                    + (s.plies() + 1));
         }
-        app.submit(new SessionInput.OpponentMove(app.now(), host, s.ply(), usi));
+        port.submit(new SessionInput.OpponentMove(port.now(), host, s.plies(), usi));
         return BoardAnswer.accepted("showing " + usi + "; it counts when it is made on the board");
     }
 
     @Override
     public BoardAnswer clocks(long senteMs, long goteMs, long byoyomiMs) {
-        app.showHostClocks(senteMs, goteMs, byoyomiMs);
+        port.showHostClocks(senteMs, goteMs, byoyomiMs);
         return BoardAnswer.accepted("clocks shown");
     }
 
     @Override
     public BoardAnswer gameOver(String winner, String status) {
-        BoardSnapshot s = app.snapshot();
-        Side host = hostSide(s);
+        BoardFacts s = port.facts();
+        Side host = s.sideOf(BoardFacts.Player.Kind.HOST);
         if (host == null) {
             return BoardAnswer.refused("the host plays no side of this game (NEW ... host=sente|gote)");
         }
@@ -303,29 +299,24 @@ public final class BoardApplicationLink implements LinkedBoard {
         if (!ending.isFinal() || s.result() != null) {
             return BoardAnswer.accepted(s.result() != null ? "the game is over already" : "nothing to end");
         }
-        app.submit(new SessionInput.OpponentResult(app.now(), ending, w));
+        port.submit(new SessionInput.OpponentResult(port.now(), ending, w));
         return BoardAnswer.accepted("the game ends: " + ending + " " + winner);
     }
 
-    /** The side the host plays in the snapshot's game, or null. */
-    private static Side hostSide(BoardSnapshot s) {
-        for (var p : s.players().entrySet()) {
-            if (RemotePlayer.HOST.equals(p.getValue().get("kind"))) {
-                return p.getKey().equals("sente") ? Side.SENTE : Side.GOTE;
-            }
-        }
-        return null;
+    /** The phase as the snapshot words it. */
+    private static String phaseWord(BoardPhase phase) {
+        return phase == BoardPhase.SETTING_UP ? "SETUP" : phase.name();
     }
 
     @Override
     public BoardAnswer arbiter(List<String> words) {
         SessionInput.Arbiter action;
         try {
-            action = ArbiterCommands.parse(words, app.now());
+            action = ArbiterCommands.parse(words, port.now());
         } catch (IllegalArgumentException e) {
             return BoardAnswer.refused(e.getMessage());
         }
-        app.submit(action);
+        port.submit(action);
         return BoardAnswer.accepted("arbiter " + action.describe());
     }
 }
