@@ -24,6 +24,7 @@ import org.shogiban.link.LoggedEvent;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.rules.Game;
 import org.shogiban.rules.Side;
+import org.shogiban.rules.GameHistory;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardFacts;
 import org.shogiban.session.BoardListener;
@@ -286,7 +287,7 @@ public final class BoardApplication implements AutoCloseable {
     }
 
     /** The game being played or last played; empty while the first setup is under way. */
-    public Optional<Game> game() {
+    public Optional<GameHistory> game() {
         return session.game();
     }
 

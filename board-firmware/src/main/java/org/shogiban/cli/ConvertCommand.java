@@ -78,8 +78,7 @@ final class ConvertCommand implements CliCommand {
         if (ruling.status() == GameStatus.ILLEGAL_MOVE && ruling.plies() < record.recordedMoves().size()) {
             Side fouler = ruling.winner().opponent();
             err.println("convert: warning: move " + ruling.ply() + " is illegal (" + ruling.reason()
-                    + "): written up to move " + (ruling.ply() - 1) + ", ending in " + fouler.name().toLowerCase(
-                    java.util.Locale.ROOT) + "'s foul");
+                    + "): written up to move " + (ruling.ply() - 1) + ", ending in " + fouler.label() + "'s foul");
             record = new GameRecord(record.start(), record.header(), record.startComments(),
                     record.recordedMoves().subList(0, ruling.ply() - 1),
                     RecordEnd.of(EndKind.ILLEGAL_MOVE, fouler));

@@ -10,7 +10,8 @@ import org.slf4j.LoggerFactory;
  * Clock-press resolution under the tournament rule ({@link CommitPolicy#CLOCK}): the mover's press counts their move.
  * A press made while the board was not still, or one the still picture does not explain (the piece put down in the
  * same motion, not debounced yet), is judged on the picture {@link #PRESS_LAG_MILLIS} later, and while a piece is
- * still in the hand until the settle time after the press. Mutable, owned by the inference.
+ * still in the hand until the settle time after the press. Reads the {@link InferenceState} and calls its outcomes;
+ * its own fields: the press waiting for its picture.
  */
 final class ClockPresses {
     private static final Logger log = LoggerFactory.getLogger(ClockPresses.class);
@@ -20,35 +21,37 @@ final class ClockPresses {
      */
     static final long PRESS_LAG_MILLIS = 100;
 
-    private final MoveInference inference;
+    private final InferenceState state;
+    private final StillBoard stillBoard;
     /** A clock press the board could not yet explain: the placement it completes may not have been seen yet. */
     private Press unresolved;
     /** Whether the unresolved press was judged once on the picture {@link #PRESS_LAG_MILLIS} after it. */
     private boolean tried;
 
-    ClockPresses(MoveInference inference) {
-        this.inference = inference;
+    ClockPresses(InferenceState state, StillBoard stillBoard) {
+        this.state = state;
+        this.stillBoard = stillBoard;
     }
 
     void pressed(Side presser, long now, List<InferenceEvent> events) {
-        if (inference.config().commitPolicy() != CommitPolicy.CLOCK) {
+        if (state.config().commitPolicy() != CommitPolicy.CLOCK) {
             return;
         }
-        SensorTrail trail = inference.trail();
-        if (inference.stillAgreed(trail.last)) {
-            Side toMove = inference.position().sideToMove();
-            log.info("ply {}: {} pressed the clock without moving{}", inference.nextPly(), presser.label(),
+        SensorTrail trail = state.trail();
+        if (state.stillAgreed(trail.last())) {
+            Side toMove = state.position().sideToMove();
+            log.info("ply {}: {} pressed the clock without moving{}", state.nextPly(), presser.label(),
                     presser == toMove ? "" : " (" + toMove.label() + " to move)");
             return;
         }
         Press press = new Press(presser, now);
         unresolved = null;
-        if (now - trail.lastChangeMillis < inference.config().settleMillis()) {
+        if (now - trail.lastChangeMillis() < state.config().settleMillis()) {
             // the board was not still: the press may come in the same motion as the placement, which the sensors
             // may not have debounced yet (they may still show where the hand hovered), so the picture a moment
             // later tells which move the press completes
             log.debug("ply {}: {} pressed the clock {} ms after the last change seen; judged a moment later",
-                    inference.nextPly(), presser.label(), now - trail.lastChangeMillis);
+                    state.nextPly(), presser.label(), now - trail.lastChangeMillis());
             wait(press);
             return;
         }
@@ -81,17 +84,17 @@ final class ClockPresses {
             Press press = unresolved;
             unresolved = null;
             if (!resolve(press, events)) {
-                if (pieceInHand(inference.trail().last)) {
+                if (pieceInHand(state.trail().last())) {
                     unresolved = press; // still in the hand: the next changes may complete the move
                 } else {
                     unexplained(press, now, events);
                 }
             }
         }
-        if (unresolved != null && now - unresolved.timeMillis() > inference.config().settleMillis()) {
+        if (unresolved != null && now - unresolved.timeMillis() > state.config().settleMillis()) {
             Press press = unresolved;
             unresolved = null;
-            log.info("ply {}: no move completed around {}'s clock press at {} ms", inference.nextPly(),
+            log.info("ply {}: no move completed around {}'s clock press at {} ms", state.nextPly(),
                     press.presser().label(), press.timeMillis());
             unexplained(press, now, events);
         }
@@ -99,12 +102,12 @@ final class ClockPresses {
 
     /** A press no move explains: a discrepancy when the presser is to move, else ignored (as it always was). */
     private void unexplained(Press press, long now, List<InferenceEvent> events) {
-        Side toMove = inference.position().sideToMove();
+        Side toMove = state.position().sideToMove();
         if (press.presser() == toMove) {
-            inference.unexplained();
-            inference.reportDiscrepancy(now, events);
+            state.unexplained();
+            state.reportDiscrepancy(now, events);
         } else {
-            log.info("ply {}: {} pressed the clock, but {} is to move; ignored", inference.nextPly(),
+            log.info("ply {}: {} pressed the clock, but {} is to move; ignored", state.nextPly(),
                     press.presser().label(), toMove.label());
         }
     }
@@ -114,17 +117,17 @@ final class ClockPresses {
      * move is the presser's (a press lost before it, or moves made while the board was out of step).
      */
     private boolean resolve(Press press, List<InferenceEvent> events) {
-        SensorFrame last = inference.trail().last;
+        SensorFrame last = state.trail().last();
         long now = Math.max(press.timeMillis(), last.timeMillis());
-        if (press.presser() == inference.position().sideToMove()) {
-            List<Candidate> found = inference.candidates(last);
+        if (press.presser() == state.position().sideToMove()) {
+            List<Candidate> found = state.candidates(last);
             if (found.size() == 1) {
                 Candidate c = found.get(0);
                 if (c.optional()) {
-                    PromotionChoice choice = inference.choices().forPressed(inference.provisional(), c);
-                    inference.commit(c, choice, press.timeMillis(), events, true);
+                    PromotionChoice choice = state.choices().forPressed(state.provisional(), c);
+                    state.commit(c, choice, press.timeMillis(), events, true);
                 } else {
-                    inference.countMove(c, press.timeMillis(), events);
+                    state.countMove(c, press.timeMillis(), events);
                 }
                 return true;
             }
@@ -132,19 +135,19 @@ final class ClockPresses {
                 return false;
             }
         }
-        return inference.stillBoard().explainBySequence(press.presser(), press.timeMillis(), now, events);
+        return stillBoard.explainBySequence(press.presser(), press.timeMillis(), now, events);
     }
 
     /** Whether the board lacks a piece no move put down yet: a hand still holds it. */
     private boolean pieceInHand(SensorFrame f) {
-        ExpectedFrame e = inference.expected();
+        ExpectedFrame e = state.expected();
         int missing = 0;
         for (int i = 0; i < 81; i++) {
             boolean want = e.pieceAt(i) != null;
             boolean have = f.square(i).isOccupied();
             missing += want && !have ? 1 : !want && have ? -1 : 0;
         }
-        return missing > 0 || !FrameComparison.slotsMatch(e, inference.owed(), f);
+        return missing > 0 || !FrameComparison.slotsMatch(e, state.owed(), f);
     }
 
     /** A clock press waiting for the placement it completes to be seen. */

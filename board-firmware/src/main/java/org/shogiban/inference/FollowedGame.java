@@ -4,12 +4,13 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.shogiban.rules.Game;
+import org.shogiban.rules.GameHistory;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Position;
 
 /**
  * The game's history as the inference reads it. The record is the {@link Game} (the one owner of moves and
- * positions); the inference keeps only what it reported and the game has not taken yet:
+ * positions), read as a {@link GameHistory} when its owner records it; the inference keeps only what it reported and the game has not taken yet:
  *
  * <ul>
  *   <li>following a game someone else records (the session): the moves reported during one input, until the owner
@@ -23,7 +24,10 @@ import org.shogiban.rules.Position;
  * Mutable, owned by the inference.
  */
 final class FollowedGame {
-    private Game game;
+    /** The game read: the owner's (following) or the inference's own (recording). */
+    private GameHistory game;
+    /** The inference's own game when it records the moves itself, else null: the one it plays into. */
+    private final Game recorded;
     private final boolean recording;
     /** How many of the game's plies the inference agrees with (fewer while a takeback is not applied yet). */
     private int gamePlies;
@@ -34,20 +38,21 @@ final class FollowedGame {
     private Position current;
     private ExpectedFrame picture;
 
-    private FollowedGame(Game game, boolean recording) {
+    private FollowedGame(GameHistory game, Game recorded) {
         this.game = game;
-        this.recording = recording;
+        this.recorded = recorded;
+        this.recording = recorded != null;
         restart();
     }
 
     /** A game the inference only reads; its owner records what the inference reports. */
-    static FollowedGame following(Game game) {
-        return new FollowedGame(game, false);
+    static FollowedGame following(GameHistory game) {
+        return new FollowedGame(game, null);
     }
 
     /** A game the inference records itself. */
     static FollowedGame recording(Game game) {
-        return new FollowedGame(game, true);
+        return new FollowedGame(game, game);
     }
 
     /** Agrees with the game as it is now. */
@@ -59,7 +64,7 @@ final class FollowedGame {
         picture = ExpectedFrame.of(current);
     }
 
-    Game game() {
+    GameHistory game() {
         return game;
     }
 
@@ -94,7 +99,7 @@ final class FollowedGame {
     }
 
     /** Follows another game object holding the same history (the owner replaced it); else starts over. */
-    boolean follow(Game replacement) {
+    boolean follow(GameHistory replacement) {
         this.game = replacement;
         return stillFollows();
     }
@@ -142,8 +147,8 @@ final class FollowedGame {
 
     /** A move the rules found legal was made: recorded in the game (when recording) or kept until the owner does. */
     void played(Move move) {
-        if (recording && reported.isEmpty() && !game.isOver()) {
-            game.play(move);
+        if (recording && reported.isEmpty() && !recorded.isOver()) {
+            recorded.play(move);
             gamePlies++;
             current = game.current();
         } else {
@@ -162,7 +167,7 @@ final class FollowedGame {
                 reportedPositions.remove(reportedPositions.size() - 1);
                 undone.add(reported.remove(reported.size() - 1));
             } else if (recording) {
-                undone.add(game.takeBack());
+                undone.add(recorded.takeBack());
                 gamePlies--;
             } else {
                 undone.add(game.moves().get(gamePlies - 1));

@@ -1,6 +1,5 @@
 package org.shogiban.inference;
 
-import java.util.Locale;
 import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.Player;
 import org.shogiban.rules.Square;
@@ -22,6 +21,6 @@ public final class Places {
 
     /** {@code sente:P}. */
     public static String slot(Player player, KomadaiSlot slot) {
-        return player.name().toLowerCase(Locale.ROOT) + ":" + Sides.kind(slot).letter();
+        return Sides.side(player).label() + ":" + Sides.kind(slot).letter();
     }
 }

@@ -2,7 +2,7 @@ package org.shogiban.inference;
 
 import org.shogiban.hal.SensorFrame;
 import org.shogiban.notation.Handicap;
-import org.shogiban.rules.Game;
+import org.shogiban.rules.GameHistory;
 import org.shogiban.rules.Position;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -87,7 +87,7 @@ public final class PositionSetup {
      * The inference following a game its owner records (the session), started from the set-up position; only once
      * {@link #isReady()}.
      */
-    public MoveInference startGame(Game game) {
+    public MoveInference startGame(GameHistory game) {
         requireReady();
         if (!game.current().equals(target)) {
             throw new IllegalArgumentException("the game is at " + game.current().toSfen() + ", not at the set-up "

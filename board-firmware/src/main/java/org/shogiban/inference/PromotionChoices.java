@@ -43,15 +43,15 @@ final class PromotionChoices {
 
     /** The choice for a move waiting for one: the one made for it, else for the move in progress, else the default. */
     PromotionChoice forWaiting(Provisional p) {
-        if (p.choice != null) {
-            return p.choice;
+        if (p.choice() != null) {
+            return p.choice();
         }
         return requested != null ? requested : defaultChoice;
     }
 
     /** The choice for a move a clock press counts: the waiting move's when it is that move, else as in progress. */
     PromotionChoice forPressed(Provisional p, Candidate c) {
-        return p != null && p.candidate.move().equals(c.move()) ? forWaiting(p)
+        return p != null && p.candidate().move().equals(c.move()) ? forWaiting(p)
                 : requested != null ? requested : defaultChoice;
     }
 

@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * the board was never still for the settle time, because the reply came fast. The order of events tells whose hand
  * a change is: a piece of the side to reply lifted, or one taken from their komadai. The mover touching the piece
  * just put down (to slide it on, flip it, or take it back) is not the reply, unless the capturer's own piece rises
- * next ({@link Held}). Mutable, owned by the inference.
+ * next ({@link Held}, kept by the {@link InferenceState}). Reads the state and calls its outcomes; holds
+ * nothing of its own.
  */
 final class ReplyDetection {
     private static final Logger log = LoggerFactory.getLogger(ReplyDetection.class);
@@ -30,20 +31,10 @@ final class ReplyDetection {
      */
     static final long REPLY_MIN_MILLIS = 200;
 
-    private final MoveInference inference;
-    /**
-     * A complete picture whose next change was a lift of the piece just put down: the reply capturing it (taken
-     * first) or the mover adjusting it. The capturer's own piece rising next tells it was the reply.
-     */
-    private Held held;
+    private final InferenceState state;
 
-    ReplyDetection(MoveInference inference) {
-        this.inference = inference;
-    }
-
-    /** The board agrees with the game: nothing is held any more. */
-    void agreed() {
-        held = null;
+    ReplyDetection(InferenceState state) {
+        this.state = state;
     }
 
     /**
@@ -51,13 +42,13 @@ final class ReplyDetection {
      * the capturer's piece rising after the piece just put down was lifted. Whether the change was used up so.
      */
     boolean onChange(long now, List<InferenceEvent> events) {
-        if (held != null && inference.provisional() == null && countHeld(now, events)) {
+        if (state.held() != null && state.provisional() == null && countHeld(now, events)) {
             return true;
         }
-        SensorTrail trail = inference.trail();
-        if (inference.provisional() == null && inference.config().commitPolicy() == CommitPolicy.STABLE
-                && trail.previous != null && now - trail.previousMillis >= REPLY_MIN_MILLIS
-                && !inference.stillAgreed(trail.previous)) {
+        SensorTrail trail = state.trail();
+        if (state.provisional() == null && state.config().commitPolicy() == CommitPolicy.STABLE
+                && trail.previous() != null && now - trail.previousMillis() >= REPLY_MIN_MILLIS
+                && !state.stillAgreed(trail.previous())) {
             countBeforeTheReply(now, events);
         }
         return false;
@@ -70,45 +61,45 @@ final class ReplyDetection {
      * the way), so nothing is counted then: the still board decides.
      */
     private void countBeforeTheReply(long now, List<InferenceEvent> events) {
-        SensorTrail trail = inference.trail();
-        SensorFrame before = trail.previous;
+        SensorTrail trail = state.trail();
+        SensorFrame before = trail.previous();
         List<SequenceSearch.Step> sequence = completeIn(before);
         if (sequence == null) {
             return;
         }
-        Position after = inference.position();
+        Position after = state.position();
         Position beforeLast = after;
         for (SequenceSearch.Step step : sequence) {
             beforeLast = after;
             after = after.play(step.move()); // an optional promotion's candidate is its plain move
         }
         Move lastMove = sequence.get(sequence.size() - 1).move();
-        if (!opponentsHandArrived(before, trail.last, beforeLast, after, lastMove)) {
-            log.debug("ply {}: {} shown complete, but the change is not the opponent's hand", inference.nextPly(),
+        if (!opponentsHandArrived(before, trail.last(), beforeLast, after, lastMove)) {
+            log.debug("ply {}: {} shown complete, but the change is not the opponent's hand", state.nextPly(),
                     SequenceSearch.usi(sequence));
-            if (onlyLifted(before, trail.last, lastMove.to().index())) {
-                held = new Held(sequence, after, before, trail.previousMillis, lastMove.to().index(),
-                        new ArrayList<>(List.of(trail.last)));
+            if (onlyLifted(before, trail.last(), lastMove.to().index())) {
+                state.hold(new Held(sequence, after, before, trail.previousMillis(), lastMove.to().index(),
+                        List.of(trail.last())));
             }
             return;
         }
-        countSeenComplete(sequence, before, trail.previousMillis, List.of(trail.last), now, events);
+        countSeenComplete(sequence, before, trail.previousMillis(), List.of(trail.last()), now, events);
     }
 
     /** Whether the last change only lifted pieces, after a picture that one move or sequence of legal moves explains. */
     boolean replyInTheAir() {
-        SensorTrail trail = inference.trail();
-        SensorFrame previous = trail.previous;
+        SensorTrail trail = state.trail();
+        SensorFrame previous = trail.previous();
         if (previous == null) {
             return false;
         }
         for (int i = 0; i < 81; i++) {
-            if (!previous.square(i).isOccupied() && trail.last.square(i).isOccupied()) {
+            if (!previous.square(i).isOccupied() && trail.last().square(i).isOccupied()) {
                 return false;
             }
         }
         int[] before = previous.komadaiCounts();
-        int[] now = trail.last.komadaiCounts();
+        int[] now = trail.last().komadaiCounts();
         for (int k = 0; k < before.length; k++) {
             if (now[k] > before[k]) {
                 return false;
@@ -119,21 +110,21 @@ final class ReplyDetection {
 
     /** The one move or sequence (its last move legal) that explains a picture, or null. */
     private List<SequenceSearch.Step> completeIn(SensorFrame before) {
-        List<Candidate> found = inference.candidates(before);
+        List<Candidate> found = state.candidates(before);
         if (found.size() == 1 && found.get(0).playable()) {
             // a choice pressed since the board last agreed is this move's (the press may precede the landing)
-            return List.of(new SequenceSearch.Step(found.get(0), inference.syncMillis(),
-                    inference.trail().previousMillis));
+            return List.of(new SequenceSearch.Step(found.get(0), state.syncMillis(),
+                    state.trail().previousMillis()));
         }
         if (found.size() > 1) {
             return null;
         }
-        SequenceSearch.Result result = inference.sequences().search(inference.base(), before, null);
+        SequenceSearch.Result result = state.sequences().search(state.base(), before, null);
         List<List<SequenceSearch.Step>> fitting = result.exhausted() ? List.of()
-                : inference.choices().keepChosen(result.sequences()).stream()
+                : state.choices().keepChosen(result.sequences()).stream()
                 .filter(q -> q.get(q.size() - 1).candidate().playable()).toList();
         if (fitting.size() != 1) {
-            log.debug("ply {}: at the hand's arrival {} sequences fit{}", inference.nextPly(), fitting.size(),
+            log.debug("ply {}: at the hand's arrival {} sequences fit{}", state.nextPly(), fitting.size(),
                     result.exhausted() ? " (search ran out)" : "");
             return null;
         }
@@ -146,28 +137,23 @@ final class ReplyDetection {
      */
     private void countSeenComplete(List<SequenceSearch.Step> sequence, SensorFrame before, long shownMillis,
                                    List<SensorFrame> after, long now, List<InferenceEvent> events) {
-        log.info("ply {}: {} seen complete before the opponent's hand arrived", inference.nextPly(),
+        log.info("ply {}: {} seen complete before the opponent's hand arrived", state.nextPly(),
                 SequenceSearch.usi(sequence));
         for (int k = 0; k < sequence.size(); k++) {
             SequenceSearch.Step step = sequence.get(k);
             Candidate c = step.candidate();
             long until = k + 1 < sequence.size() ? sequence.get(k + 1).startMillis() : now;
-            PromotionChoice choice = c.optional() ? inference.choices().after(step.startMillis(), until) : null;
+            PromotionChoice choice = c.optional() ? state.choices().after(step.startMillis(), until) : null;
             if (k + 1 < sequence.size()) {
-                inference.commit(c.settled(), null, step.completedMillis(), events, false);
+                state.commit(c.settled(), null, step.completedMillis(), events, false);
             } else {
-                inference.commit(c, choice, step.completedMillis(), events, false);
+                state.commit(c, choice, step.completedMillis(), events, false);
             }
         }
-        inference.explained();
-        inference.inSync(shownMillis, events);
-        inference.agreedFrom(shownMillis);
-        SensorFrame from = before;
-        ChangeLog changes = inference.trail().changes;
-        for (SensorFrame f : after) {
-            changes.record(from, f, f.timeMillis()); // the reply's changes belong to the reply
-            from = f;
-        }
+        state.explained();
+        state.inSync(shownMillis, events);
+        state.agreedFrom(shownMillis);
+        state.keepChanges(before, after); // the reply's changes belong to the reply
     }
 
     /**
@@ -176,15 +162,15 @@ final class ReplyDetection {
      * reply taking it first; the picture before that lift is counted. Any other change ends the wait.
      */
     private boolean countHeld(long now, List<InferenceEvent> events) {
-        Held h = held;
-        SensorFrame last = inference.trail().last;
+        Held h = state.held();
+        SensorFrame last = state.trail().last();
         SensorFrame before = h.trail().get(h.trail().size() - 1);
         Side replier = h.after().sideToMove();
         int lifted = -1;
         for (int i = 0; i < 81; i++) {
             if (before.square(i).isOccupied() != last.square(i).isOccupied()) {
                 if (lifted >= 0 || last.square(i).isOccupied()) {
-                    held = null;
+                    state.hold(null);
                     return false;
                 }
                 lifted = i;
@@ -196,21 +182,19 @@ final class ReplyDetection {
             int was = before.komadai(players[k / 7], slots[k % 7]);
             int is = last.komadai(players[k / 7], slots[k % 7]);
             if (was != is && Sides.side(players[k / 7]) != replier) {
-                held = null;
+                state.hold(null);
                 return false;
             }
         }
         if (lifted < 0) {
-            h.trail().add(last); // the capturer putting an earlier capture on its komadai first
-            if (h.trail().size() > 4) {
-                held = null;
-            }
+            // the capturer putting an earlier capture on its komadai first
+            state.hold(h.trail().size() >= 4 ? null : h.withFrame(last));
             return false;
         }
         Square from = Square.ofIndex(lifted);
         Square target = Square.ofIndex(h.square());
         Piece p = h.after().pieceAt(from);
-        held = null;
+        state.hold(null);
         if (p == null || p.side() != replier || !(h.after().isLegal(Move.of(from, target, false))
                 || h.after().isLegal(Move.of(from, target, true)))) {
             return false;
@@ -283,7 +267,17 @@ final class ReplyDetection {
      * @param square the square of the piece lifted
      * @param trail the frames since the picture, in order
      */
-    private record Held(List<SequenceSearch.Step> sequence, Position after, SensorFrame frame, long shownMillis,
-                        int square, List<SensorFrame> trail) {
+    record Held(List<SequenceSearch.Step> sequence, Position after, SensorFrame frame, long shownMillis,
+                int square, List<SensorFrame> trail) {
+        Held {
+            trail = List.copyOf(trail);
+        }
+
+        /** The same picture, one more frame seen since. */
+        Held withFrame(SensorFrame f) {
+            List<SensorFrame> more = new ArrayList<>(trail);
+            more.add(f);
+            return new Held(sequence, after, frame, shownMillis, square, more);
+        }
     }
 }

@@ -16,14 +16,44 @@ import org.slf4j.LoggerFactory;
 final class SensorTrail {
     private static final Logger log = LoggerFactory.getLogger(SensorTrail.class);
 
-    final TouchLog touches = new TouchLog();
-    final ChangeLog changes = new ChangeLog();
+    private final TouchLog touches = new TouchLog();
+    private final ChangeLog changes = new ChangeLog();
     /** The last frame, and when its readings were first shown. */
-    SensorFrame last;
-    long lastChangeMillis;
+    private SensorFrame last;
+    private long lastChangeMillis;
     /** The frame before the last change, and since when the board had shown it. */
-    SensorFrame previous;
-    long previousMillis;
+    private SensorFrame previous;
+    private long previousMillis;
+
+    /** When each square last emptied and filled. */
+    TouchLog touches() {
+        return touches;
+    }
+
+    /** The order of the changes since the board last agreed (the inference's state records and clears it). */
+    ChangeLog changes() {
+        return changes;
+    }
+
+    /** The last frame, or null before one. */
+    SensorFrame last() {
+        return last;
+    }
+
+    /** When the last frame's readings were first shown. */
+    long lastChangeMillis() {
+        return lastChangeMillis;
+    }
+
+    /** The frame before the last change, or null. */
+    SensorFrame previous() {
+        return previous;
+    }
+
+    /** Since when the board had shown the frame before the last change. */
+    long previousMillis() {
+        return previousMillis;
+    }
 
     /** Takes a frame; whether its readings differ from the last frame's (then it is the last change). */
     boolean advance(SensorFrame frame) {

@@ -3,7 +3,6 @@ package org.shogiban.link;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import org.shogiban.rules.GameResult;
 import org.shogiban.rules.IllegalReason;
@@ -157,7 +156,7 @@ public record LinkEvent(String type, List<String> fields) {
 
     /** {@code sente}, {@code gote} or {@code none}. */
     public static String side(Side side) {
-        return side == null ? "none" : side.name().toLowerCase(Locale.ROOT);
+        return Side.labelOrNone(side);
     }
 
     /** A move as CSA writes it, e.g. {@code +7776FU} or {@code -0055KA}: mover, from (00 for a drop), to, piece after. */

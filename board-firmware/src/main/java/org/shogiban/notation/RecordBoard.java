@@ -17,6 +17,8 @@ public final class RecordBoard {
     private final Piece[] squares = new Piece[81];
     private final int[][] hands = new int[2][7];
     private Side sideToMove;
+    /** A move read that the board cannot show, kept only if the record ends in a foul right after it. */
+    private RecordFormatException impossible;
 
     public RecordBoard(Position start) {
         for (int i = 0; i < 81; i++) {
@@ -92,6 +94,31 @@ public final class RecordBoard {
             squares[to.index()] = move.promote() ? Piece.of(sideToMove, mover.type().promoted()) : mover;
         }
         sideToMove = sideToMove.opponent();
+    }
+
+    /**
+     * Makes a move read from a record's text. One the board cannot physically make is kept as the record's problem
+     * (only a foul ending right after it explains it: {@link #checkEnd}); a further move after it throws that problem.
+     *
+     * @param quoted the move's text, quoted, for the problem's message
+     * @param line the move's line in the text
+     */
+    public void playRead(Move move, String quoted, int line) {
+        if (impossible != null) {
+            throw impossible;
+        }
+        String problem = problem(move);
+        if (problem != null) {
+            impossible = new RecordFormatException(line, quoted + " " + problem);
+        }
+        play(move);
+    }
+
+    /** At the record's end: throws a move the board could not make, unless the record ends in the foul that explains it. */
+    public void checkEnd(RecordEnd end) {
+        if (impossible != null && end.kind() != EndKind.ILLEGAL_MOVE) {
+            throw impossible;
+        }
     }
 
     /**

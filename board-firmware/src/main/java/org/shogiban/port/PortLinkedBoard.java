@@ -291,11 +291,10 @@ public final class PortLinkedBoard implements LinkedBoard, AutoCloseable {
             return BoardAnswer.refused("status '" + status + "' is none of " + java.util.Arrays.toString(
                     GameStatus.values()));
         }
-        String who = winner.toLowerCase(java.util.Locale.ROOT);
-        if (!who.equals("sente") && !who.equals("gote") && !who.equals("none")) {
+        Side w = Side.read(winner).orElse(null);
+        if (w == null && !winner.equalsIgnoreCase("none")) {
             return BoardAnswer.refused("winner '" + winner + "' is not sente, gote or none");
         }
-        Side w = who.equals("sente") ? Side.SENTE : who.equals("gote") ? Side.GOTE : null;
         if (!ending.isFinal() || s.result() != null) {
             return BoardAnswer.accepted(s.result() != null ? "the game is over already" : "nothing to end");
         }

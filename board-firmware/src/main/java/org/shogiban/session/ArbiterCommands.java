@@ -65,11 +65,8 @@ public final class ArbiterCommands {
 
     /** {@code sente} or {@code gote}. */
     public static Side side(String word) {
-        return switch (word.toLowerCase(Locale.ROOT)) {
-            case "sente" -> Side.SENTE;
-            case "gote" -> Side.GOTE;
-            default -> throw new IllegalArgumentException("side '" + word + "' is not sente or gote");
-        };
+        return Side.read(word).orElseThrow(() -> new IllegalArgumentException("side '" + word
+                + "' is not sente or gote"));
     }
 
     private static long seconds(String word) {

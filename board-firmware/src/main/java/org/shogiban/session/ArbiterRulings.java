@@ -1,7 +1,7 @@
 package org.shogiban.session;
 
 import java.time.format.DateTimeFormatter;
-import org.shogiban.rules.Game;
+import org.shogiban.rules.GameHistory;
 import org.shogiban.rules.GameResult;
 import org.shogiban.rules.GameStatus;
 import org.shogiban.rules.IllegalReason;
@@ -12,39 +12,36 @@ import org.slf4j.LoggerFactory;
 /**
  * What the arbiter (立会人) does to the game on the board: pause, resume, adjust a clock, rule a result, undo the last
  * move, overrule a foul, abort; and the board calling them. Each act is written in the record as a comment with the
- * wall time; a result goes through the {@link Game}, the one owner of the result. Works on its
- * {@link GameSession}'s parts; not thread-safe.
+ * wall time; a result goes through the {@link Match}'s transitions to its ply log, the one writer of the game. Holds
+ * no state of its own; not thread-safe.
  */
 final class ArbiterRulings {
     private static final Logger log = LoggerFactory.getLogger(ArbiterRulings.class);
     private static final DateTimeFormatter COMMENT_TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
 
-    private final GameSession s;
+    private final Match match;
     private final GameRules rules;
 
-    ArbiterRulings(GameSession session, GameRules rules) {
-        this.s = session;
+    ArbiterRulings(Match match, GameRules rules) {
+        this.match = match;
         this.rules = rules;
     }
 
-    private Game game() {
-        return s.plies.game();
+    private GameHistory game() {
+        return match.history();
     }
 
     /** The board calls the arbiter: a game being played pauses until they act. */
     void call(long now, String why) {
-        s.prompts.arbiterCalled(true);
-        if (s.phase == BoardPhase.PLAYING) {
-            s.phase = BoardPhase.PAUSED;
-            s.clock.pause(now);
-        }
+        match.prompts().arbiterCalled(true);
+        match.pause(now);
         log.info("arbiter called: {}", why);
-        s.out.add(new BoardEvent.ArbiterCalled(now, why));
+        match.emit(new BoardEvent.ArbiterCalled(now, why));
     }
 
     void act(SessionInput.Arbiter action) {
         long now = action.timeMillis();
-        if (s.plies == null) {
+        if (match.history() == null) {
             rules.refuse(now, "arbiter " + action.describe(), "no game has started");
             return;
         }
@@ -53,28 +50,25 @@ final class ArbiterRulings {
             rules.refuse(now, "arbiter " + action.describe(), refusal);
             return;
         }
-        s.prompts.arbiterCalled(false);
-        s.plies.comment("arbiter " + COMMENT_TIME.format(s.wallClock.instant().atZone(s.wallClock.getZone()))
+        match.prompts().arbiterCalled(false);
+        match.comment("arbiter " + COMMENT_TIME.format(match.wallClock().instant().atZone(match.wallClock().getZone()))
                 + ": " + action.describe());
-        s.out.add(new BoardEvent.ArbiterActed(now, action));
+        match.emit(new BoardEvent.ArbiterActed(now, action));
         switch (action) {
-            case SessionInput.Pause p -> {
-                s.phase = BoardPhase.PAUSED;
-                s.clock.pause(now);
-            }
+            case SessionInput.Pause p -> match.pause(now);
             case SessionInput.Resume r -> resume(now);
             case SessionInput.Adjust a -> {
                 log.info("arbiter adjusts {}'s time by {} ms", a.side().label(), a.deltaMillis());
-                s.clock.adjust(a.side(), a.deltaMillis());
+                match.clock().adjust(a.side(), a.deltaMillis());
             }
             case SessionInput.SetResult r -> {
-                game().adjudicate(arbiterResult(r), r.reason().isEmpty() ? "arbiter" : "arbiter: " + r.reason());
+                match.adjudicate(arbiterResult(r), r.reason().isEmpty() ? "arbiter" : "arbiter: " + r.reason());
                 rules.finish(now);
             }
             case SessionInput.Undo u -> undo(now);
             case SessionInput.Overrule o -> overrule(now);
             case SessionInput.Abort a -> {
-                game().adjudicate(GameResult.of(GameStatus.ABORTED, null), "arbiter");
+                match.adjudicate(GameResult.of(GameStatus.ABORTED, null), "arbiter");
                 rules.finish(now);
             }
         }
@@ -82,26 +76,23 @@ final class ArbiterRulings {
 
     /** Why the action does not apply now, or null when it does. */
     private String refusal(SessionInput.Arbiter action) {
-        BoardPhase phase = s.phase;
+        BoardPhase phase = match.phase();
         return switch (action) {
             case SessionInput.Pause p -> phase == BoardPhase.PLAYING ? null : "the game is not being played";
             case SessionInput.Resume r -> phase == BoardPhase.PAUSED || (phase == BoardPhase.PLAYING
-                    && s.prompts.arbiterCalled()) ? null : "the game is not paused";
-            case SessionInput.Adjust a -> rules.isOn() ? null : "no game is being played";
+                    && match.prompts().arbiterCalled()) ? null : "the game is not paused";
+            case SessionInput.Adjust a -> match.isOn() ? null : "no game is being played";
             case SessionInput.SetResult r -> null;
             case SessionInput.Undo u -> game().plies() > 0 ? null : "no move to undo";
             case SessionInput.Overrule o -> phase == BoardPhase.OVER
                     && game().result().status() == GameStatus.ILLEGAL_MOVE ? null : "there is no foul to overrule";
-            case SessionInput.Abort a -> rules.isOn() ? null : "no game is being played";
+            case SessionInput.Abort a -> match.isOn() ? null : "no game is being played";
         };
     }
 
     private void resume(long now) {
-        s.phase = BoardPhase.PLAYING;
-        s.clock.resume(now);
-        if (s.lastFrame != null) {
-            s.onFrame(s.stillFrame(now));
-        }
+        match.resume(now);
+        rules.lookAgain(now);
     }
 
     /**
@@ -119,30 +110,28 @@ final class ArbiterRulings {
     private void undo(long now) {
         rules.releaseRemote(now);
         Move taken = game().moves().get(game().plies() - 1);
-        PlyLog.TurnClocks turn = s.plies.takeBack(1);
-        s.clock.turnStarts(now);
-        if (s.phase == BoardPhase.OVER) {
-            s.phase = BoardPhase.PLAYING;
-            s.plies.reopen();
+        PlyLog.TurnClocks turn = match.takeBack(1);
+        match.clock().turnStarts(now);
+        if (match.phase() == BoardPhase.OVER) {
+            match.reopen();
         }
-        s.clock.restoreTurn(game().current().sideToMove(), turn, now, s.phase == BoardPhase.PAUSED);
-        log.info("arbiter undoes {}; ply {} again", taken, rules.plies() + 1);
-        s.startGuide(now, "the arbiter took back " + taken.usi());
+        match.clock().restoreTurn(game().current().sideToMove(), turn, now, match.phase() == BoardPhase.PAUSED);
+        log.info("arbiter undoes {}; ply {} again", taken, match.plies() + 1);
+        rules.startGuide(now, "the arbiter took back " + taken.usi());
     }
 
     private void overrule(long now) {
-        game().overrule();
+        match.overrule();
         rules.releaseRemote(now);
-        s.phase = BoardPhase.PLAYING;
-        s.plies.reopen();
-        s.prompts.putBack();
-        s.clock.restart(game().current().sideToMove(), now, false);
-        log.info("arbiter overrules the foul; the game goes on from ply {}", rules.plies() + 1);
-        s.out.add(new BoardEvent.CheckPieces(now, game().current(), "the foul was overruled: put the pieces back"));
-        if (s.inference == null) {
-            s.startGuide(now, "the foul was overruled");
-        } else if (s.lastFrame != null) {
-            rules.handle(s.inference.onFrame(s.stillFrame(now)));
+        match.reopen();
+        match.prompts().putBack();
+        match.clock().restart(game().current().sideToMove(), now, false);
+        log.info("arbiter overrules the foul; the game goes on from ply {}", match.plies() + 1);
+        match.emit(new BoardEvent.CheckPieces(now, game().current(), "the foul was overruled: put the pieces back"));
+        if (match.inference() == null) {
+            rules.startGuide(now, "the foul was overruled");
+        } else if (match.lastFrame() != null) {
+            rules.handle(match.inference().onFrame(match.stillFrame(now)));
         }
     }
 }

@@ -6,10 +6,12 @@ import org.shogiban.clock.ClockSwitch;
 import org.shogiban.clock.SideClock;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.ButtonEvent;
+import org.shogiban.hal.SensorFrame;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceEvent;
 import org.shogiban.inference.PositionSetup;
-import org.shogiban.rules.Game;
+import org.shogiban.inference.SetupStatus;
+import org.shogiban.rules.GameHistory;
 import org.shogiban.rules.GameResult;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Position;
@@ -24,36 +26,133 @@ import org.slf4j.LoggerFactory;
  * loses under {@link IllegalMovePolicy#LOSS} and calls the arbiter, or waits to be put back under
  * {@link IllegalMovePolicy#PUT_BACK}; a takeback gives the turn back; a discrepancy lights the wrong squares), the
  * clock presses under clock commit (with the forgotten press), the flag, resignations and declarations. The
- * arbiter's acts are {@link ArbiterRulings}'. Works on its {@link GameSession}'s parts; not thread-safe.
+ * arbiter's acts are {@link ArbiterRulings}', a remote side's {@link RemoteRulings}'. It also decides who reads the
+ * board (the setup, the players' check, the inference). Reads the {@link Match} and changes it only through its
+ * transitions; holds no state of its own. Not thread-safe.
  */
 final class GameRules {
     private static final Logger log = LoggerFactory.getLogger(GameRules.class);
 
-    private final GameSession s;
+    private final Match match;
     private final ArbiterRulings arbiter;
     private final RemoteRulings remote;
 
-    GameRules(GameSession session) {
-        this.s = session;
-        this.arbiter = new ArbiterRulings(session, this);
-        this.remote = new RemoteRulings(session, this);
+    GameRules(Match match) {
+        this.match = match;
+        this.arbiter = new ArbiterRulings(match, this);
+        this.remote = new RemoteRulings(match, this);
     }
 
-    private Game game() {
-        return s.plies.game();
+    private GameHistory game() {
+        return match.history();
     }
 
-    int plies() {
-        return s.plies == null ? 0 : game().plies();
+    private int plies() {
+        return match.plies();
     }
 
-    boolean isOn() {
-        return s.phase == BoardPhase.PLAYING || s.phase == BoardPhase.PAUSED;
+    // ------------------------------------------------------------------------------------------------ the board
+
+    /** The sensors show a frame: the setup, the players' check or the inference reads it, by the phase. */
+    void see(SensorFrame frame) {
+        switch (match.phase()) {
+            case SETTING_UP -> onSetupFrame(frame);
+            case PLAYING -> {
+                if (match.prompts().checking()) {
+                    onGuideFrame(frame);
+                } else {
+                    handle(match.inference().onFrame(frame));
+                }
+            }
+            case PAUSED, OVER -> {
+                // paused: nothing on the board counts until the game resumes; over: the pieces may be put away
+            }
+        }
     }
+
+    /** Time passes without a new frame: the still board is read again, the clock beeps and runs out. */
+    void tick(long now) {
+        if (match.phase() == BoardPhase.SETTING_UP && match.lastFrame() != null && !match.setup().isReady()) {
+            // the scan loop publishes changes only: show the setup the still board again, later
+            onSetupFrame(match.stillFrame(now));
+        } else if (match.phase() == BoardPhase.PLAYING) {
+            if (match.prompts().checking()) {
+                if (match.lastFrame() != null) {
+                    onGuideFrame(match.stillFrame(now));
+                }
+            } else {
+                handle(match.inference().onTick(now));
+            }
+            if (match.phase() == BoardPhase.PLAYING) {
+                tickClock(now);
+            }
+        }
+    }
+
+    /** Whether the board waits for a site to find an opponent (no game starts meanwhile). */
+    private boolean seeking() {
+        return match.remote().player() != null && match.remote().player().isSeeking();
+    }
+
+    /** The seek for an opponent on a site is given up (MENU): the board goes on with what it was doing. */
+    void cancelSeek(long now) {
+        log.info("menu pressed: the seek for an opponent is cancelled");
+        OnlineSeat seek = match.remote().player().online();
+        match.emit(new BoardEvent.OnlineSeeking(now, false, seek.site(), seek.user()));
+        match.remote().reset(match.request().remote().orElse(null));
+        if (match.phase() == BoardPhase.SETTING_UP && match.lastFrame() != null) {
+            onSetupFrame(match.stillFrame(now));
+        }
+    }
+
+    /** The players set up the next game's start; the board as it stands is compared with it at once. */
+    void startSetup(long now) {
+        match.startSetup(now);
+        if (match.lastFrame() != null) {
+            onSetupFrame(match.stillFrame(now));
+        }
+    }
+
+    private void onSetupFrame(SensorFrame frame) {
+        SetupStatus status = match.setup().onFrame(frame);
+        match.prompts().setupShows(status);
+        if (status.ready() && !seeking()) {
+            match.startGame(frame.timeMillis());
+            handle(match.inference().onFrame(match.stillFrame(frame.timeMillis())));
+            if (match.history().result().isOver() && match.phase() == BoardPhase.PLAYING) {
+                match.end(frame.timeMillis());
+            }
+        }
+    }
+
+    /** Compares the pieces with the game's position until they match, then follows the game again. */
+    private void onGuideFrame(SensorFrame frame) {
+        if (match.prompts().check(frame).ready()) {
+            match.piecesChecked(frame.timeMillis());
+            handle(match.inference().onFrame(frame));
+        }
+    }
+
+    /** The players check the pieces against the game's position (after an undo or an overrule). */
+    void startGuide(long now, String why) {
+        match.checkPieces(now, why);
+        if (match.lastFrame() != null && match.phase() == BoardPhase.PLAYING) {
+            onGuideFrame(match.stillFrame(now));
+        }
+    }
+
+    /** The board as it stands now is read again (the game resumed). */
+    void lookAgain(long now) {
+        if (match.lastFrame() != null) {
+            see(match.stillFrame(now));
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ rulings
 
     void handle(List<InferenceEvent> events) {
         for (InferenceEvent e : events) {
-            if (s.phase != BoardPhase.PLAYING) {
+            if (match.phase() != BoardPhase.PLAYING) {
                 log.debug("{} after the game ended; ignored", e);
                 continue;
             }
@@ -61,21 +160,21 @@ final class GameRules {
                 case InferenceEvent.MoveCompleted m when m.isLegal() -> onLegalMove(m);
                 case InferenceEvent.MoveCompleted m -> onIllegalMove(m);
                 case InferenceEvent.PromotionPending p -> {
-                    s.prompts.askPromotion(p.square());
+                    match.prompts().askPromotion(p.square());
                     log.info("ply {}: {} may promote on {}; waiting for PROMOTE or CONFIRM", plies() + 1,
                             p.withoutPromotion(), p.square());
-                    s.out.add(new BoardEvent.PromotionAsked(p.timeMillis(), p.square(), p.withoutPromotion()));
+                    match.emit(new BoardEvent.PromotionAsked(p.timeMillis(), p.square(), p.withoutPromotion()));
                 }
                 case InferenceEvent.TakeBack t -> onTakeBack(t);
                 case InferenceEvent.Discrepancy d -> {
-                    s.prompts.differs(d);
+                    match.prompts().differs(d);
                     log.info("ply {}: board differs from the game: {}", plies() + 1, d.describe());
-                    s.out.add(new BoardEvent.DiscrepancySeen(d.timeMillis(), d));
+                    match.emit(new BoardEvent.DiscrepancySeen(d.timeMillis(), d));
                 }
                 case InferenceEvent.BackInSync b -> {
-                    s.prompts.settled();
+                    match.prompts().settled();
                     log.info("ply {}: board back in sync", plies() + 1);
-                    s.out.add(new BoardEvent.BackInSync(b.timeMillis()));
+                    match.emit(new BoardEvent.BackInSync(b.timeMillis()));
                 }
             }
         }
@@ -93,19 +192,19 @@ final class GameRules {
 
     private void onLegalMove(InferenceEvent.MoveCompleted m) {
         Side mover = game().current().sideToMove();
-        if (s.remote.isRemote(mover) && !remote.isRemoteMove(m)) {
+        if (match.remote().isRemote(mover) && !remote.isRemoteMove(m)) {
             return;
         }
         Long elapsed = null;
         // the opponent's clock does not run before the switch: as it stands now, it is the one their turn starts with
-        SideClock nextTurn = s.clock.of(mover.opponent(), s.inputMillis);
-        if (s.clock.running() == mover) {
+        SideClock nextTurn = match.clock().of(mover.opponent(), match.inputMillis());
+        if (match.clock().running() == mover) {
             // stable commit: charged up to the sensor change that completed the move; clock commit: to the press
-            long at = s.settings.inference().commitPolicy() == CommitPolicy.STABLE
-                    ? Math.min(Math.max(s.lastChangeMillis, 0), m.timeMillis()) : m.timeMillis();
+            long at = match.settings().inference().commitPolicy() == CommitPolicy.STABLE
+                    ? Math.min(Math.max(match.lastChangeMillis(), 0), m.timeMillis()) : m.timeMillis();
             // no one started the clock: the first move starts it, and is charged nothing
-            s.clock.startFirstTurn(mover, Math.min(at, s.inputMillis));
-            ClockSwitch sw = s.clock.endTurn(mover, Math.min(at, s.inputMillis), s.inputMillis);
+            match.clock().startFirstTurn(mover, Math.min(at, match.inputMillis()));
+            ClockSwitch sw = match.clock().endTurn(mover, Math.min(at, match.inputMillis()), match.inputMillis());
             if (sw.timeUp()) {
                 log.info("ply {}: {} completed {} after their time ran out", plies() + 1, mover.label(), m.move());
                 timeUp(mover, m.timeMillis());
@@ -113,17 +212,17 @@ final class GameRules {
             }
             elapsed = sw.elapsedMs();
         }
-        RemoteMoves.Pending made = s.remote.isRemote(mover) ? remote.release(s.inputMillis) : null;
+        RemoteMoves.Pending made = match.remote().isRemote(mover) ? remote.release(match.inputMillis()) : null;
         if (made != null) {
             // the remote side was charged when its move arrived
             elapsed = made.elapsedMs();
         }
-        GameResult after = s.plies.play(m.move(), m.verdict(),
-                elapsed != null ? elapsed : m.timeMillis() - s.clock.turnStartMillis(), nextTurn);
-        s.clock.turnStarts(m.timeMillis());
-        s.prompts.settled();
+        GameResult after = match.play(m.move(), m.verdict(),
+                elapsed != null ? elapsed : m.timeMillis() - match.clock().turnStartMillis(), nextTurn);
+        match.clock().turnStarts(m.timeMillis());
+        match.prompts().settled();
         log.info("ply {}: {} played {}", game().plies(), mover.label(), m.move());
-        s.out.add(new BoardEvent.MovePlayed(m.timeMillis(), game().plies(), mover, m.move()));
+        match.emit(new BoardEvent.MovePlayed(m.timeMillis(), game().plies(), mover, m.move()));
         if (after.isOver()) {
             finish(m.timeMillis());
         }
@@ -132,17 +231,17 @@ final class GameRules {
     private void onIllegalMove(InferenceEvent.MoveCompleted m) {
         Side mover = game().current().sideToMove();
         int ply = plies() + 1;
-        s.prompts.illegal(m.move());
+        match.prompts().illegal(m.move());
         // a wrong move made for the remote side is the hands' slip, not the remote side's foul: put back
-        IllegalMovePolicy policy = s.prompts.puttingBack() || s.remote.isRemote(mover) ? IllegalMovePolicy.PUT_BACK
-                : s.settings.illegalMoves();
+        IllegalMovePolicy policy = match.prompts().puttingBack() || match.remote().isRemote(mover) ? IllegalMovePolicy.PUT_BACK
+                : match.settings().illegalMoves();
         log.warn("ply {}: illegal move {} by {}: {}; policy {}", ply, m.move(), mover.label(), m.verdict().reason(),
                 policy);
-        s.out.add(new BoardEvent.IllegalMove(m.timeMillis(), ply, mover, m.move(), m.verdict().reason(), policy));
+        match.emit(new BoardEvent.IllegalMove(m.timeMillis(), ply, mover, m.move(), m.verdict().reason(), policy));
         if (policy == IllegalMovePolicy.LOSS) {
-            s.plies.play(m.move(), m.verdict(), null, null);
-            s.prompts.arbiterCalled(true);
-            s.out.add(new BoardEvent.ArbiterCalled(m.timeMillis(), "illegal move " + m.move().usi() + " by "
+            match.play(m.move(), m.verdict(), null, null);
+            match.prompts().arbiterCalled(true);
+            match.emit(new BoardEvent.ArbiterCalled(m.timeMillis(), "illegal move " + m.move().usi() + " by "
                     + mover.label() + " (" + m.verdict().reason() + ")"));
             finish(m.timeMillis());
         }
@@ -158,38 +257,38 @@ final class GameRules {
                 log.error("takeback of {} but the game's move was {}", undone, last);
             }
         }
-        PlyLog.TurnClocks turn = s.plies.takeBack(t.undone().size());
-        s.clock.turnStarts(t.timeMillis());
-        if (s.clock.running() != null) {
+        PlyLog.TurnClocks turn = match.takeBack(t.undone().size());
+        match.clock().turnStarts(t.timeMillis());
+        if (match.clock().running() != null) {
             // 待った gives the turn back: the clocks as they stood when the undone move began, running from now
-            s.clock.restoreTurn(game().current().sideToMove(), turn, t.timeMillis(), s.phase == BoardPhase.PAUSED);
+            match.clock().restoreTurn(game().current().sideToMove(), turn, t.timeMillis(), match.phase() == BoardPhase.PAUSED);
         }
-        s.prompts.boardMoved();
+        match.prompts().boardMoved();
         log.info("ply {}: takeback (待った) of {}", plies() + 1, t.undone());
-        s.out.add(new BoardEvent.MovesTakenBack(t.timeMillis(), t.undone(), t.restored()));
+        match.emit(new BoardEvent.MovesTakenBack(t.timeMillis(), t.undone(), t.restored()));
     }
 
     void resign(Side side, long now) {
-        if (!isOn()) {
+        if (!match.isOn()) {
             refuse(now, side.label() + " resigns", "no game is being played");
             return;
         }
-        if (onSite() && s.remote.isRemote(side)) {
+        if (onSite() && match.remote().isRemote(side)) {
             refuse(now, side.label() + " resigns", "the opponent on the site resigns there, not on the board");
             return;
         }
-        game().resign(side);
+        match.resign(side);
         log.info("ply {}: {} resigns", plies() + 1, side.label());
         finish(now);
     }
 
     /** Whether the game is played on a site (lishogi), which judges what the board's buttons would. */
     private boolean onSite() {
-        return s.remote.player() != null && s.remote.player().isOnline();
+        return match.remote().player() != null && match.remote().player().isOnline();
     }
 
     void declare(long now) {
-        if (!isOn()) {
+        if (!match.isOn()) {
             refuse(now, "declare", "no game is being played");
             return;
         }
@@ -198,32 +297,20 @@ final class GameRules {
             return;
         }
         Side declarer = game().current().sideToMove();
-        GameResult result = game().declareImpasse(s.settings.impasse());
-        log.info("ply {}: {} declares an impasse ({}): {}", plies() + 1, declarer.label(), s.settings.impasse(),
+        GameResult result = match.declare(match.settings().impasse());
+        log.info("ply {}: {} declares an impasse ({}): {}", plies() + 1, declarer.label(), match.settings().impasse(),
                 result.status());
         finish(now);
     }
 
     /** The game is over (its result set in the game): the clock stops, the end is written. */
     void finish(long now) {
-        if (s.clock != null) {
-            s.clock.stop(Math.max(now, s.inputMillis));
-        }
-        s.phase = BoardPhase.OVER;
-        s.remote.clearPending();
-        s.prompts.promotionDropped();
-        s.prompts.stopChecking();
-        s.plies.end(s.wallClock.instant());
-        GameResult result = game().result();
-        log.info("game over after {} plies: {} winner {}{}", game().plies(), result.status(),
-                result.winner() == null ? "none" : result.winner().label(),
-                result.reason() == null ? "" : " (" + result.reason() + " at ply " + result.ply() + ")");
-        s.out.add(new BoardEvent.GameOver(now, result));
+        match.end(now);
     }
 
     void refuse(long now, String what, String why) {
         log.info("{} refused: {}", what, why);
-        s.out.add(new BoardEvent.Refused(now, what, why));
+        match.emit(new BoardEvent.Refused(now, what, why));
     }
 
     void callArbiter(long now, String why) {
@@ -245,36 +332,36 @@ final class GameRules {
         Side presser = event.button() == Button.CLOCK_SENTE ? Side.SENTE : Side.GOTE;
         long now = event.timeMillis();
         Side toMove = game().current().sideToMove();
-        if (presser != toMove && s.phase == BoardPhase.PLAYING && s.clock.startFirstTurn(toMove, now)) {
+        if (presser != toMove && match.phase() == BoardPhase.PLAYING && match.clock().startFirstTurn(toMove, now)) {
             log.info("{} started the clock: {}'s time starts now", presser.label(), toMove.label());
-            s.out.add(new BoardEvent.ClockPressed(now, toMove, 0));
+            match.emit(new BoardEvent.ClockPressed(now, toMove, 0));
             return;
         }
-        if (s.settings.inference().commitPolicy() != CommitPolicy.CLOCK) {
-            handle(s.inference.onButton(event));
+        if (match.settings().inference().commitPolicy() != CommitPolicy.CLOCK) {
+            handle(match.inference().onButton(event));
             return;
         }
         Side firstMover = game().start().sideToMove();
-        if (game().plies() == 0 && presser == firstMover.opponent() && s.clock.running() == firstMover) {
-            s.clock.restartFirstTurn(firstMover, now);
+        if (game().plies() == 0 && presser == firstMover.opponent() && match.clock().running() == firstMover) {
+            match.clock().restartFirstTurn(firstMover, now);
             log.info("{} pressed before the first move: {}'s time starts now", presser.label(), firstMover.label());
-            s.out.add(new BoardEvent.ClockPressed(now, firstMover, 0));
+            match.emit(new BoardEvent.ClockPressed(now, firstMover, 0));
             return;
         }
         int before = game().plies();
-        handle(s.inference.onButton(event));
-        if (game().plies() != before || s.phase != BoardPhase.PLAYING || s.clock.running() != presser) {
+        handle(match.inference().onButton(event));
+        if (game().plies() != before || match.phase() != BoardPhase.PLAYING || match.clock().running() != presser) {
             return;
         }
         if (game().current().sideToMove() != presser) {
             // the presser's move already counted (made up after a forgotten press): their press switches the clock
-            ClockSwitch sw = s.clock.endTurn(presser, now, now);
+            ClockSwitch sw = match.clock().endTurn(presser, now, now);
             if (sw.timeUp()) {
                 timeUp(presser, now);
                 return;
             }
-            s.plies.setLastMillis(sw.elapsedMs());
-            s.out.add(new BoardEvent.ClockPressed(now, presser.opponent(), sw.elapsedMs()));
+            match.chargeLastMove(sw.elapsedMs());
+            match.emit(new BoardEvent.ClockPressed(now, presser.opponent(), sw.elapsedMs()));
         } else {
             forgottenPress(presser, now);
         }
@@ -285,7 +372,7 @@ final class GameRules {
      * mover's, then the opponent's) explains the board, both count in order; the mover is charged up to the press.
      */
     private void forgottenPress(Side presser, long now) {
-        if (s.lastFrame == null) {
+        if (match.lastFrame() == null) {
             return;
         }
         Position here = game().current();
@@ -295,7 +382,7 @@ final class GameRules {
         for (Move m1 : here.legalMoves()) {
             Position p1 = here.play(m1);
             for (Move m2 : p1.legalMoves()) {
-                if (new PositionSetup(p1.play(m2), s.settings.inference()).onFrame(s.lastFrame).matches()) {
+                if (new PositionSetup(p1.play(m2), match.settings().inference()).onFrame(match.lastFrame()).matches()) {
                     found++;
                     first = m1;
                     second = m2;
@@ -307,46 +394,46 @@ final class GameRules {
             return;
         }
         log.info("ply {}: {} pressed late: {} then {} count", plies() + 1, presser.label(), first, second);
-        SideClock opponentTurn = s.clock.of(presser.opponent(), now);
-        ClockSwitch sw = s.clock.endTurn(presser, now, now);
+        SideClock opponentTurn = match.clock().of(presser.opponent(), now);
+        ClockSwitch sw = match.clock().endTurn(presser, now, now);
         if (sw.timeUp()) {
             timeUp(presser, now);
             return;
         }
-        s.prompts.boardMoved();
+        match.prompts().boardMoved();
         for (Move m : List.of(first, second)) {
             Side mover = game().current().sideToMove();
             // both were found among the legal moves; the presser's next turn begins with their clock after this
             // switch (it waits for the opponent's press)
-            GameResult after = s.plies.play(m, Verdict.LEGAL, m == first ? sw.elapsedMs() : 0L,
+            GameResult after = match.play(m, Verdict.LEGAL, m == first ? sw.elapsedMs() : 0L,
                     m == first ? opponentTurn : sw.after().of(presser));
-            s.out.add(new BoardEvent.MovePlayed(now, game().plies(), mover, m));
+            match.emit(new BoardEvent.MovePlayed(now, game().plies(), mover, m));
             if (after.isOver()) {
                 finish(now);
                 return;
             }
         }
-        s.clock.turnStarts(now);
-        s.follow();
-        handle(s.inference.onFrame(s.stillFrame(now)));
+        match.clock().turnStarts(now);
+        match.follow();
+        handle(match.inference().onFrame(match.stillFrame(now)));
     }
 
     /** Beeps and time up as time passes; held under stable commit while a change may still complete a move. */
     void tickClock(long now) {
-        if (s.clock == null || s.clock.running() == null) {
+        if (match.clock() == null || match.clock().running() == null) {
             return;
         }
-        if (s.settings.inference().commitPolicy() == CommitPolicy.STABLE
-                && (now - s.lastChangeMillis <= s.settings.inference().settleMillis()
-                || s.prompts.promotionAsked())) {
+        if (match.settings().inference().commitPolicy() == CommitPolicy.STABLE
+                && (now - match.lastChangeMillis() <= match.settings().inference().settleMillis()
+                || match.prompts().promotionAsked())) {
             return;
         }
-        for (ClockSignal signal : s.clock.tick(now)) {
+        for (ClockSignal signal : match.clock().tick(now)) {
             switch (signal) {
-                case ClockSignal.Beep b -> s.out.add(new BoardEvent.ClockBeep(now, b.side(), b.remainingMs(),
+                case ClockSignal.Beep b -> match.emit(new BoardEvent.ClockBeep(now, b.side(), b.remainingMs(),
                         b.tone() == ClockSignal.Tone.LONG));
                 case ClockSignal.TimeUp t -> {
-                    if (isOn()) {
+                    if (match.isOn()) {
                         timeUp(t.side(), t.atMs());
                     }
                 }
@@ -355,10 +442,10 @@ final class GameRules {
     }
 
     void timeUp(Side side, long atMs) {
-        s.clock.timedOut();
-        game().timeUp(side);
+        match.clock().timedOut();
+        match.timeUp(side);
         log.info("ply {}: {}'s time is up", plies() + 1, side.label());
-        s.out.add(new BoardEvent.TimeUp(atMs, side));
+        match.emit(new BoardEvent.TimeUp(atMs, side));
         finish(atMs);
     }
 }

@@ -16,13 +16,16 @@ import org.shogiban.notation.RecordedMove;
 import org.shogiban.rules.Game;
 import org.shogiban.rules.GameHistory;
 import org.shogiban.rules.GameResult;
+import org.shogiban.rules.ImpasseRule;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Position;
+import org.shogiban.rules.Side;
 import org.shogiban.rules.Verdict;
 
 /**
  * The ply log of the game on the board: the one record of what was played. It owns the {@link Game} (start, moves,
- * positions, result: every move, takeback and result goes through it) and beside each ply what the record and the
+ * positions, result: every move, takeback and result goes through it, and only it holds the mutable game; others
+ * read the {@link GameHistory}) and beside each ply what the record and the
  * clock keep of it: the time it took, the arbiter's comments written after it, and the clock of the side to move
  * when its turn began (what an undo or a takeback puts back). When the game started and ended (calendar time), and
  * the comments before the first move, are here too. Not thread-safe.
@@ -64,14 +67,44 @@ final class PlyLog {
         this.turnClock = firstTurn;
     }
 
-    /** The game, for the session that rules on it (resign, declare, time up, the arbiter's rulings). */
-    Game game() {
+    /** The game's history, read-only: what the rules, the inference and the projections read. */
+    GameHistory history() {
         return game;
     }
 
-    /** The game's history, read-only: what the inference and the projections read. */
-    GameHistory history() {
-        return game;
+    /** The arbiter's words on the result they ruled, or null. */
+    String resultNote() {
+        return game.resultNote();
+    }
+
+    /** A player resigns. */
+    void resign(Side side) {
+        game.resign(side);
+    }
+
+    /** The side to move declares an impasse under {@code rule}; the result. */
+    GameResult declare(ImpasseRule rule) {
+        return game.declareImpasse(rule);
+    }
+
+    /** A player's time ran out. */
+    void timeUp(Side side) {
+        game.timeUp(side);
+    }
+
+    /** The game stops without a result (a new game asked for during it). */
+    void abort() {
+        game.abort();
+    }
+
+    /** The arbiter (or the remote side) rules a result, with their words (null for none). */
+    void adjudicate(GameResult ruled, String note) {
+        game.adjudicate(ruled, note);
+    }
+
+    /** The arbiter overrules the foul that ended the game. */
+    void overrule() {
+        game.overrule();
     }
 
     /** When the game started, in calendar time. */

@@ -1,7 +1,6 @@
 package org.shogiban.session;
 
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.shogiban.notation.RecordBoard;
 import org.shogiban.notation.kif.KifWriter;
@@ -139,7 +138,7 @@ public final class RemoteMoves {
         if (!playing || player == null) {
             return null;
         }
-        String side = label(player.side());
+        String side = player.side().label();
         if (pending != null) {
             Move m = pending.move();
             String from = m.isDrop() ? side + ":" + m.drop().letter() : m.from().usi();
@@ -168,9 +167,5 @@ public final class RemoteMoves {
         } catch (RuntimeException e) {
             return null;
         }
-    }
-
-    private static String label(Side side) {
-        return side.name().toLowerCase(Locale.ROOT);
     }
 }

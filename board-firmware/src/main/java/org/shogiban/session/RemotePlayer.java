@@ -71,11 +71,8 @@ public record RemotePlayer(Side side, String kind, int level, OnlineSeat online)
 
     /** Reads {@code sente} or {@code gote} for {@code host=}. */
     public static RemotePlayer parseHost(String side) {
-        return host(switch (side.strip().toLowerCase(java.util.Locale.ROOT)) {
-            case "sente", "black", "b" -> Side.SENTE;
-            case "gote", "white", "w" -> Side.GOTE;
-            default -> throw new IllegalArgumentException("host=" + side + ": the host's side is sente or gote");
-        });
+        return host(Side.read(side).orElseThrow(() -> new IllegalArgumentException("host=" + side
+                + ": the host's side is sente or gote")));
     }
 
     /** An engine playing {@code side} at {@code level}. */
@@ -89,11 +86,8 @@ public record RemotePlayer(Side side, String kind, int level, OnlineSeat online)
      * @throws IllegalArgumentException naming the bad word
      */
     public static RemotePlayer parse(String side, String level, int defaultLevel) {
-        Side s = switch (side.strip().toLowerCase(java.util.Locale.ROOT)) {
-            case "sente", "black", "b" -> Side.SENTE;
-            case "gote", "white", "w" -> Side.GOTE;
-            default -> throw new IllegalArgumentException("engine=" + side + ": the engine's side is sente or gote");
-        };
+        Side s = Side.read(side).orElseThrow(() -> new IllegalArgumentException("engine=" + side
+                + ": the engine's side is sente or gote"));
         int l;
         try {
             l = level == null ? defaultLevel : Integer.parseInt(level.strip());

@@ -1,11 +1,10 @@
 package org.shogiban.session;
 
 import java.util.List;
-import java.util.Locale;
 import org.shogiban.clock.ClockSwitch;
 import org.shogiban.hal.FaultEvent;
 import org.shogiban.inference.InferenceEvent;
-import org.shogiban.rules.Game;
+import org.shogiban.rules.GameHistory;
 import org.shogiban.rules.GameResult;
 import org.shogiban.rules.GameStatus;
 import org.shogiban.rules.IllegalReason;
@@ -18,47 +17,47 @@ import org.slf4j.LoggerFactory;
 /**
  * Rules on what a side played from elsewhere (a USI engine, a host program) tells the board, and on the moves the
  * player makes for it: its chosen move stops its clock when it arrives and is shown; the board counts it when the
- * pieces show it; another move made for it is put back. The state lives in {@link RemoteMoves}. Works on its
- * {@link GameSession}'s parts; not thread-safe.
+ * pieces show it; another move made for it is put back. The state lives in {@link RemoteMoves}, a part of the
+ * {@link Match}; holds no state of its own; not thread-safe.
  */
 final class RemoteRulings {
     private static final Logger log = LoggerFactory.getLogger(RemoteRulings.class);
 
-    private final GameSession s;
+    private final Match match;
     private final GameRules rules;
 
-    RemoteRulings(GameSession session, GameRules rules) {
-        this.s = session;
+    RemoteRulings(Match match, GameRules rules) {
+        this.match = match;
         this.rules = rules;
     }
 
-    private Game game() {
-        return s.plies.game();
+    private GameHistory game() {
+        return match.history();
     }
 
     /** What a side played from elsewhere tells the board. */
     void onRemote(SessionInput.Remote input) {
         long now = input.timeMillis();
         switch (input) {
-            case SessionInput.OpponentReady r -> s.remote.named(r.name());
-            case SessionInput.OpponentFault f -> s.onFault(new FaultEvent("USI engine", "engine:"
-                    + f.side().name().toLowerCase(Locale.ROOT), f.failed() ? FaultEvent.Type.FAILED
+            case SessionInput.OpponentReady r -> match.remote().named(r.name());
+            case SessionInput.OpponentFault f -> match.fault(new FaultEvent("USI engine", "engine:"
+                    + f.side().label(), f.failed() ? FaultEvent.Type.FAILED
                     : FaultEvent.Type.RECOVERED, f.why(), now));
             case SessionInput.OpponentMove m -> opponentMove(m);
             case SessionInput.OpponentFailed f -> {
-                if (s.phase == BoardPhase.PLAYING && s.remote.isRemote(f.side())) {
+                if (match.phase() == BoardPhase.PLAYING && match.remote().isRemote(f.side())) {
                     rules.callArbiter(now, f.why());
                 }
             }
-            case SessionInput.SiteFault f -> s.onFault(new FaultEvent(f.site(), f.host(), f.failed()
+            case SessionInput.SiteFault f -> match.fault(new FaultEvent(f.site(), f.host(), f.failed()
                     ? FaultEvent.Type.FAILED : FaultEvent.Type.RECOVERED, f.why(), now));
             case SessionInput.SiteRefused r -> {
-                if (r.endsSeek() && s.remote.player() != null && s.remote.player().isSeeking()) {
-                    s.out.add(new BoardEvent.OnlineSeeking(now, false, s.remote.player().online().site(),
-                            s.remote.player().online().user()));
-                    s.remote.reset(s.request.remote().orElse(null));
+                RemotePlayer p = match.remote().player();
+                if (r.endsSeek() && p != null && p.isSeeking()) {
+                    match.emit(new BoardEvent.OnlineSeeking(now, false, p.online().site(), p.online().user()));
+                    match.remote().reset(match.request().remote().orElse(null));
                 }
-                s.out.add(new BoardEvent.Refused(now, r.what(), r.why()));
+                match.emit(new BoardEvent.Refused(now, r.what(), r.why()));
             }
             case SessionInput.Hint h -> hint(h);
             case SessionInput.OpponentResult r -> opponentResult(r);
@@ -70,14 +69,14 @@ final class RemoteRulings {
      * the record first (the mate it gave, say); then the result it gives, unless that move ended the game.
      */
     private void opponentResult(SessionInput.OpponentResult r) {
-        if (s.plies == null || !rules.isOn()) {
+        if (match.history() == null || !match.isOn()) {
             return;
         }
         long now = r.timeMillis();
         RemoteMoves.Pending p = release(now);
         if (p != null) {
-            GameResult after = s.plies.play(p.move(), Verdict.LEGAL, p.elapsedMs(), null);
-            s.out.add(new BoardEvent.MovePlayed(now, game().plies(), p.side(), p.move()));
+            GameResult after = match.play(p.move(), Verdict.LEGAL, p.elapsedMs(), null);
+            match.emit(new BoardEvent.MovePlayed(now, game().plies(), p.side(), p.move()));
             if (after.isOver()) {
                 rules.finish(now);
                 return;
@@ -88,18 +87,18 @@ final class RemoteRulings {
         GameResult ruled = r.status() == GameStatus.ILLEGAL_MOVE && r.winner() != null
                 ? GameResult.illegal(r.winner().opponent(), IllegalReason.INVALID_MOVEMENT, game().plies() + 1)
                 : GameResult.of(r.status(), r.winner());
-        game().adjudicate(ruled, r.note() != null ? r.note() : "remote: " + r.status().name());
+        match.adjudicate(ruled, r.note() != null ? r.note() : "remote: " + r.status().name());
         rules.finish(now);
     }
 
     private void hint(SessionInput.Hint h) {
-        if (s.plies == null || s.phase != BoardPhase.PLAYING || h.ply() != game().plies()) {
+        if (match.history() == null || match.phase() != BoardPhase.PLAYING || h.ply() != game().plies()) {
             return;
         }
         Move hint = RemoteMoves.readMove(h.usi());
         if (hint != null && game().current().isLegal(hint)) {
-            s.remote.hint(h.ply(), hint);
-            s.out.add(new BoardEvent.HintShown(h.timeMillis(), h.ply() + 1, hint));
+            match.remote().hint(h.ply(), hint);
+            match.emit(new BoardEvent.HintShown(h.timeMillis(), h.ply() + 1, hint));
         }
     }
 
@@ -110,10 +109,10 @@ final class RemoteRulings {
     private void opponentMove(SessionInput.OpponentMove m) {
         long now = m.timeMillis();
         Side side = m.side();
-        if (s.phase != BoardPhase.PLAYING || !s.remote.isRemote(side) || m.ply() != game().plies()
-                || game().current().sideToMove() != side || s.remote.pending() != null) {
+        if (match.phase() != BoardPhase.PLAYING || !match.remote().isRemote(side) || m.ply() != game().plies()
+                || game().current().sideToMove() != side || match.remote().pending() != null) {
             log.info("{}'s move {} for ply {} ignored: the game is at ply {} ({})", side.label(), m.usi(),
-                    m.ply() + 1, s.plies == null ? 0 : game().plies() + 1, s.phase);
+                    m.ply() + 1, match.plies() + 1, match.phase());
             return;
         }
         Move move = RemoteMoves.readMove(m.usi());
@@ -122,55 +121,55 @@ final class RemoteRulings {
             log.warn("ply {}: {} answered the illegal move '{}': {} loses", game().plies() + 1, side.label(),
                     m.usi(), side.label());
             if (move == null) {
-                game().adjudicate(new GameResult(GameStatus.ILLEGAL_MOVE, side.opponent(),
+                match.adjudicate(new GameResult(GameStatus.ILLEGAL_MOVE, side.opponent(),
                         IllegalReason.INVALID_MOVEMENT, game().plies() + 1), null);
             } else {
-                s.plies.play(move, verdict, null, null);
+                match.play(move, verdict, null, null);
             }
             rules.finish(now);
             return;
         }
         // a remote first mover starts the clock that waited for the players
-        s.clock.startFirstTurn(side, now);
-        long elapsed = now - s.clock.turnStartMillis();
+        match.clock().startFirstTurn(side, now);
+        long elapsed = now - match.clock().turnStartMillis();
         boolean held = false;
-        if (s.clock.running() == side) {
-            ClockSwitch sw = s.clock.endTurn(side, now, now);
+        if (match.clock().running() == side) {
+            ClockSwitch sw = match.clock().endTurn(side, now, now);
             if (sw.timeUp()) {
                 rules.timeUp(side, now);
                 return;
             }
             elapsed = sw.elapsedMs();
-            s.clock.pause(now);
+            match.clock().pause(now);
             held = true;
         }
         List<Move> moves = game().moves();
         String words = RemoteMoves.words(game().current(), move, side,
                 moves.isEmpty() ? null : moves.get(moves.size() - 1).to());
-        s.remote.arrived(new RemoteMoves.Pending(side, game().plies() + 1, move, elapsed, words, held));
+        match.remote().arrived(new RemoteMoves.Pending(side, game().plies() + 1, move, elapsed, words, held));
         log.info("ply {}: {} chose {} {}; waiting for it on the board", game().plies() + 1, side.label(), move.usi(),
                 words);
-        s.out.add(new BoardEvent.OpponentMoved(now, game().plies() + 1, side, move, words));
+        match.emit(new BoardEvent.OpponentMoved(now, game().plies() + 1, side, move, words));
     }
 
     /** Whether the move the board saw is the remote side's chosen one; if not, the pieces are to be put back. */
     boolean isRemoteMove(InferenceEvent.MoveCompleted m) {
-        RemoteMoves.Pending expected = s.remote.pending();
+        RemoteMoves.Pending expected = match.remote().pending();
         if (expected != null && expected.move().equals(m.move()) && expected.ply() == game().plies() + 1) {
             return true;
         }
         Side toMove = game().current().sideToMove();
         log.info("ply {}: {} made for {} is not its move ({}); put it back", game().plies() + 1, m.move(),
                 toMove.label(), expected == null ? "it has not chosen yet" : expected.move());
-        s.startGuide(m.timeMillis(), "not " + toMove.label() + "'s move: put back " + m.move().usi());
+        rules.startGuide(m.timeMillis(), "not " + toMove.label() + "'s move: put back " + m.move().usi());
         return false;
     }
 
     /** Forgets the remote move waiting to be made; the clock held for it runs again. Returns it (or null). */
     RemoteMoves.Pending release(long now) {
-        RemoteMoves.Pending p = s.remote.clearPending();
-        if (p != null && p.clockHeld() && s.clock != null && s.phase == BoardPhase.PLAYING) {
-            s.clock.resume(now);
+        RemoteMoves.Pending p = match.remote().clearPending();
+        if (p != null && p.clockHeld() && match.clock() != null && match.phase() == BoardPhase.PLAYING) {
+            match.clock().resume(now);
         }
         return p;
     }

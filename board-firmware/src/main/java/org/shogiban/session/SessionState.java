@@ -129,7 +129,8 @@ public record SessionState(int version, String phase, long startWallMillis, Stri
         }
 
         ClockState toClockState() {
-            return new ClockState(running == null ? null : Side.valueOf(running), paused, sente.toSideClock(),
+            return new ClockState(running == null ? null : Side.read(running).orElseThrow(() -> new IllegalArgumentException(
+                    "journalled clock running " + running + " is not a side")), paused, sente.toSideClock(),
                     gote.toSideClock(), turnMs);
         }
     }

@@ -13,7 +13,7 @@ import org.shogiban.engine.EngineSettings;
 import org.shogiban.engine.UsiEngine;
 import org.shogiban.hal.Button;
 import org.shogiban.link.PtyPair;
-import org.shogiban.rules.Game;
+import org.shogiban.rules.GameHistory;
 import org.shogiban.rules.GameResult;
 import org.shogiban.rules.GameStatus;
 import org.shogiban.rules.Move;
@@ -147,12 +147,12 @@ class UsiBridgeGamesTest {
     private static final Action NOTHING = rig -> false;
 
     /** The board's game once it has its result (the bridge's GAMEOVER comes over the cable). */
-    private static Game boardGame(BridgeRig rig) {
+    private static GameHistory boardGame(BridgeRig rig) {
         rig.until(s -> s.result() != null, 20_000);
         return rig.app.game().orElseThrow();
     }
 
-    private static List<String> usi(Game game) {
+    private static List<String> usi(GameHistory game) {
         return game.moves().stream().map(Move::usi).toList();
     }
 
@@ -166,7 +166,7 @@ class UsiBridgeGamesTest {
         try (UsiEngine program = program(); BridgeRig rig = new BridgeRig(dir)) {
             Played p = play(rig, program, "startpos", Side.GOTE, 24, -1, NOTHING);
             assertThat(p.moves().size()).as("plies played").isGreaterThan(8);
-            Game game = boardGame(rig);
+            GameHistory game = boardGame(rig);
             assertThat(usi(game)).isEqualTo(p.moves());
             assertEnding(game.result(), p, Side.GOTE);
             assertThat(rig.app.snapshot().players().get("sente").get("kind")).isEqualTo("host");
@@ -180,7 +180,7 @@ class UsiBridgeGamesTest {
             // a bishop handicap: 上手 (gote, the program) moves first; the board's player is 下手
             Played p = play(rig, program, BISHOP_HANDICAP, Side.SENTE, 16, -1, NOTHING);
             assertThat(p.moves().size()).as("plies played").isGreaterThan(6);
-            Game game = boardGame(rig);
+            GameHistory game = boardGame(rig);
             assertThat(game.start()).isEqualTo(Position.fromSfen(BISHOP_HANDICAP.substring(5)));
             assertThat(usi(game)).isEqualTo(p.moves());
             assertEnding(game.result(), p, Side.SENTE);
@@ -196,7 +196,7 @@ class UsiBridgeGamesTest {
                 return true;
             });
             assertThat(p.ending()).isEqualTo("bestmove resign");
-            Game game = boardGame(rig);
+            GameHistory game = boardGame(rig);
             assertThat(usi(game)).isEqualTo(p.moves());
             assertThat(game.result().status()).isEqualTo(GameStatus.RESIGNATION);
             assertThat(game.result().winner()).isEqualTo(Side.GOTE);
@@ -216,7 +216,7 @@ class UsiBridgeGamesTest {
                 return false;
             });
             assertThat(p.moves().size()).as("plies played past the pulled cable").isGreaterThan(7);
-            Game game = boardGame(rig);
+            GameHistory game = boardGame(rig);
             assertThat(usi(game)).isEqualTo(p.moves());
             assertEnding(game.result(), p, Side.SENTE);
             quit(rig);

@@ -65,6 +65,8 @@ class OnlineLatencyTest {
                     rig.until(x -> x.ply() == ply + 1, 5_000);
                 }
             }
+            // the last request's arrival is stamped before the site adds its move
+            rig.untilTrue(() -> g.moves.size() == moves.size(), 5_000, "the site has every move");
             assertThat(rig.app.session().record().moves().stream().map(Move::usi).toList()).isEqualTo(g.moves);
         }
         System.out.printf("online latency: opponent's move on the stream -> lit: p50 %.1f ms, p99 %.1f ms (%d);"

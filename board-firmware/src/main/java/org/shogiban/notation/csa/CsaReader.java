@@ -47,8 +47,6 @@ public final class CsaReader {
     private Position start;
     private RecordEnd end = RecordEnd.NONE;
     private boolean ended;
-    /** A move the board cannot show, kept only if the record ends in a foul right after it; else this error. */
-    private RecordFormatException impossible;
 
     private CsaReader(List<String> lines) {
         this.lines = lines;
@@ -96,8 +94,8 @@ public final class CsaReader {
         if (start == null) {
             begin(lines.size());
         }
-        if (impossible != null && end.kind() != EndKind.ILLEGAL_MOVE) {
-            throw impossible; // only a foul ending explains a move the board cannot make
+        if (board != null) {
+            board.checkEnd(end);
         }
         return new GameRecord(start, new RecordHeader(header), moves.startComments(), moves.moves(), end);
     }
@@ -356,15 +354,8 @@ public final class CsaReader {
             }
             move = Move.of(from, to, promote);
         }
-        if (impossible != null) {
-            throw impossible;
-        }
-        String problem = board.problem(move);
-        if (problem != null) {
-            impossible = new RecordFormatException(number, RecordText.quote(s) + " " + problem);
-        }
+        board.playRead(move, RecordText.quote(s), number);
         moves.play(move, null);
-        board.play(move);
     }
 
     private void time(String s, int number) {

@@ -38,8 +38,6 @@ public final class KifReader {
     private RecordEnd end = RecordEnd.NONE;
     private boolean ended;
     private RecordEnd summaryEnd;
-    /** A move the board cannot show, kept only if the record ends in a foul right after it; else this error. */
-    private RecordFormatException impossible;
     /** Whether the text showed something only a game record has: a move table, 手合割, a board, moves, まで. */
     private boolean recognised;
     private final PieceType[] kindOut = new PieceType[1];
@@ -101,8 +99,8 @@ public final class KifReader {
         if (!ended && summaryEnd != null) {
             end = summaryEnd;
         }
-        if (impossible != null && end.kind() != EndKind.ILLEGAL_MOVE) {
-            throw impossible; // only a foul ending explains a move the board cannot make
+        if (board != null) {
+            board.checkEnd(end);
         }
         return new GameRecord(start, head.header(), moves.startComments(), moves.moves(), end);
     }
@@ -172,14 +170,22 @@ public final class KifReader {
         if (moveNumber != expected) {
             throw new RecordFormatException(number, "expected move number " + expected + ", found " + moveNumber);
         }
-        RecordEnd special = specialWord(text);
-        if (special != null) {
-            moves.flush();
-            end = special;
-            ended = true;
+        if (endsWith(text)) {
             return;
         }
         parseKifMove(text, number);
+    }
+
+    /** Ends the moves when the text is a special word (投了, 千日手...): the record's end; whether it was one. */
+    private boolean endsWith(String text) {
+        RecordEnd special = specialWord(text);
+        if (special == null) {
+            return false;
+        }
+        moves.flush();
+        end = special;
+        ended = true;
+        return true;
     }
 
     private RecordEnd specialWord(String text) {
@@ -316,15 +322,8 @@ public final class KifReader {
     }
 
     private void play(Move move, Duration time, String text, int number) {
-        if (impossible != null) {
-            throw impossible;
-        }
-        String problem = board.problem(move);
-        if (problem != null) {
-            impossible = new RecordFormatException(number, RecordText.quote(text) + " " + problem);
-        }
+        board.playRead(move, RecordText.quote(text), number);
         moves.play(move, time);
-        board.play(move);
         lastTo = move.to();
     }
 
@@ -366,11 +365,7 @@ public final class KifReader {
         if (text.isEmpty()) {
             throw new RecordFormatException(number, "expected a move after " + RecordText.quote(token));
         }
-        RecordEnd special = specialWord(text);
-        if (special != null) {
-            moves.flush();
-            end = special;
-            ended = true;
+        if (endsWith(text)) {
             return;
         }
         Target target = readTarget(text, token, number);

@@ -1,18 +1,17 @@
 package org.shogiban.hal.memory;
 
-import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.ButtonEvent;
 import org.shogiban.hal.ButtonListener;
+import org.shogiban.hal.ButtonListeners;
 import org.shogiban.hal.Buttons;
 import org.shogiban.hal.MonotonicClock;
 
 /** Buttons pressed by the simulator or a test; events carry the injected clock's time. */
 public final class MemoryButtons implements Buttons {
     private final MonotonicClock clock;
-    private final List<ButtonListener> listeners = new CopyOnWriteArrayList<>();
+    private final ButtonListeners listeners = new ButtonListeners();
 
     public MemoryButtons(MonotonicClock clock) {
         this.clock = Objects.requireNonNull(clock);
@@ -20,7 +19,7 @@ public final class MemoryButtons implements Buttons {
 
     @Override
     public void addListener(ButtonListener listener) {
-        listeners.add(Objects.requireNonNull(listener));
+        listeners.add(listener);
     }
 
     @Override
@@ -45,8 +44,6 @@ public final class MemoryButtons implements Buttons {
     }
 
     private void fire(ButtonEvent event) {
-        for (ButtonListener l : listeners) {
-            l.onButton(event);
-        }
+        listeners.tell(event);
     }
 }

@@ -3,13 +3,12 @@ package org.shogiban.hal.pi4j;
 import com.pi4j.io.gpio.digital.DigitalInput;
 import com.pi4j.io.gpio.digital.DigitalState;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.ButtonEvent;
 import org.shogiban.hal.ButtonListener;
+import org.shogiban.hal.ButtonListeners;
 import org.shogiban.hal.Buttons;
 import org.shogiban.hal.MonotonicClock;
 import org.slf4j.Logger;
@@ -25,7 +24,7 @@ public final class GpioButtons implements Buttons {
 
     private final MonotonicClock clock;
     private final Map<Button, DigitalInput> inputs;
-    private final List<ButtonListener> listeners = new CopyOnWriteArrayList<>();
+    private final ButtonListeners listeners = new ButtonListeners();
     /** Whether each button is held, so only real changes become events (a pin starting up high is no release). */
     private final Map<Button, Boolean> held = new EnumMap<>(Button.class);
 
@@ -39,7 +38,7 @@ public final class GpioButtons implements Buttons {
 
     @Override
     public void addListener(ButtonListener listener) {
-        listeners.add(Objects.requireNonNull(listener));
+        listeners.add(listener);
     }
 
     @Override
@@ -56,12 +55,6 @@ public final class GpioButtons implements Buttons {
         }
         ButtonEvent event = new ButtonEvent(button, pressed, clock.millis());
         log.debug("button {} {} at {}", button, pressed ? "pressed" : "released", event.timeMillis());
-        for (ButtonListener l : listeners) {
-            try {
-                l.onButton(event);
-            } catch (RuntimeException e) {
-                log.error("button listener {} failed on {}", l, event, e);
-            }
-        }
+        listeners.tell(event);
     }
 }

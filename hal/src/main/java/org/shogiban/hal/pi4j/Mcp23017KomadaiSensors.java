@@ -5,8 +5,6 @@ import java.util.Objects;
 import org.shogiban.hal.KomadaiSensors;
 import org.shogiban.hal.SensorFrame;
 import org.shogiban.hal.config.KomadaiConfig.Encoding;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Komadai sensors on MCP23017 port expanders. Each of the 14 slots has a set of global pins (chip index * 16 + pin):
@@ -17,28 +15,21 @@ import org.slf4j.LoggerFactory;
  * ({@link Mcp23017#verify()}). Pins 7 and 15 of a chip (GPA7, GPB7) are output-only and refused as inputs.
  */
 public final class Mcp23017KomadaiSensors implements KomadaiSensors {
-    private static final Logger log = LoggerFactory.getLogger(Mcp23017KomadaiSensors.class);
-
-    private final Mcp23017[] chips;
+    private final Mcp23017Bank bank;
     private final Encoding encoding;
-    private final int activeXor;
     private final int[][] chipOfPin;
     private final int[][] bitOfPin;
-    private final int[] inputs;
-    private final boolean[] chipRead;
     private final int checkEveryPasses;
     private int passesSinceCheck;
-    private int nextCheck;
 
     Mcp23017KomadaiSensors(List<Mcp23017> chips, Encoding encoding, List<List<Integer>> slotPins, boolean activeLow,
                            int checkEveryPasses) {
         this.checkEveryPasses = Math.max(1, checkEveryPasses);
-        this.chips = chips.toArray(Mcp23017[]::new);
         this.encoding = Objects.requireNonNull(encoding);
         if (slotPins.size() != SLOTS) {
             throw new IllegalArgumentException("the komadai have " + SLOTS + " slots, got pins for " + slotPins.size());
         }
-        this.activeXor = activeLow ? 1 : 0;
+        this.bank = new Mcp23017Bank(chips, activeLow);
         chipOfPin = new int[SLOTS][];
         bitOfPin = new int[SLOTS][];
         for (int s = 0; s < SLOTS; s++) {
@@ -46,23 +37,9 @@ public final class Mcp23017KomadaiSensors implements KomadaiSensors {
             chipOfPin[s] = new int[pins.size()];
             bitOfPin[s] = new int[pins.size()];
             for (int i = 0; i < pins.size(); i++) {
-                int pin = pins.get(i);
-                if (pin < 0 || pin >= this.chips.length * 16) {
-                    throw new IllegalArgumentException("pin " + pin + " is not on the " + this.chips.length + " chips");
-                }
-                if (!Mcp23017.isInput(pin % 16)) {
-                    throw new IllegalArgumentException("pin " + pin + " is GPA7 or GPB7 of chip " + pin / 16
-                            + ", which are output-only");
-                }
-                chipOfPin[s][i] = pin / 16;
-                bitOfPin[s][i] = pin % 16;
-            }
-        }
-        inputs = new int[this.chips.length];
-        chipRead = new boolean[this.chips.length];
-        for (Mcp23017 chip : this.chips) {
-            if (!chip.setUp()) {
-                log.warn("{} could not be set up; retrying on every pass", chip.chip().health());
+                int pin = bank.inputPin(pins.get(i));
+                chipOfPin[s][i] = Mcp23017Bank.chipOf(pin);
+                bitOfPin[s][i] = Mcp23017Bank.bitOf(pin);
             }
         }
     }
@@ -70,16 +47,10 @@ public final class Mcp23017KomadaiSensors implements KomadaiSensors {
     @Override
     public void sample(int[] into) {
         if (++passesSinceCheck >= checkEveryPasses) {
-            // one chip per check pass, in turn: a 14-byte read back is 156 bit times, 1.6 ms at 100 kHz
             passesSinceCheck = 0;
-            chips[nextCheck].verify();
-            nextCheck = (nextCheck + 1) % chips.length;
+            bank.checkNextChip();
         }
-        for (int c = 0; c < chips.length; c++) {
-            int value = chips[c].readInputs();
-            chipRead[c] = value >= 0;
-            inputs[c] = value;
-        }
+        bank.readAll();
         for (int s = 0; s < SLOTS; s++) {
             into[s] = count(s);
         }
@@ -90,10 +61,10 @@ public final class Mcp23017KomadaiSensors implements KomadaiSensors {
         int[] bits = bitOfPin[slot];
         int count = 0;
         for (int i = 0; i < chipsOf.length; i++) {
-            if (!chipRead[chipsOf[i]]) {
+            if (!bank.wasRead(chipsOf[i])) {
                 return SensorFrame.UNKNOWN;
             }
-            int active = (inputs[chipsOf[i]] >>> bits[i] & 1) ^ activeXor;
+            int active = bank.active(chipsOf[i], bits[i]) ? 1 : 0;
             count += encoding == Encoding.PLACES ? active : active << i;
         }
         return count;
@@ -101,8 +72,6 @@ public final class Mcp23017KomadaiSensors implements KomadaiSensors {
 
     /** Releases the chips' bus handles. */
     void close() {
-        for (Mcp23017 chip : chips) {
-            chip.chip().close();
-        }
+        bank.close();
     }
 }

@@ -28,17 +28,13 @@ public final class Mcp23017SquareSensors implements SquareSensors {
     private static final Logger log = LoggerFactory.getLogger(Mcp23017SquareSensors.class);
 
     private final SensorKind kind;
-    private final Mcp23017[] chips;
+    private final Mcp23017Bank bank;
     private final int[] chipOfInput;
     private final int[] bitOfInput;
-    private final int activeXor;
     private final DigitalInput interrupt;
     private final int backstopPasses;
-    private final int[] inputs;
-    private final boolean[] chipRead;
     private int passesSinceRead;
     private int passesSinceCheck;
-    private int nextCheck;
     private boolean everRead;
 
     /**
@@ -54,31 +50,16 @@ public final class Mcp23017SquareSensors implements SquareSensors {
         if (pins.size() != needed) {
             throw new IllegalArgumentException(kind + " squares need " + needed + " pins, got " + pins.size());
         }
-        this.chips = chips.toArray(Mcp23017[]::new);
+        this.bank = new Mcp23017Bank(chips, activeLow);
         chipOfInput = new int[needed];
         bitOfInput = new int[needed];
         for (int i = 0; i < needed; i++) {
-            int pin = pins.get(i);
-            if (pin < 0 || pin >= this.chips.length * 16) {
-                throw new IllegalArgumentException("pin " + pin + " is not on the " + this.chips.length + " chips");
-            }
-            if (!Mcp23017.isInput(pin % 16)) {
-                throw new IllegalArgumentException("pin " + pin + " is GPA7 or GPB7 of chip " + pin / 16
-                        + ", which are output-only");
-            }
-            chipOfInput[i] = pin / 16;
-            bitOfInput[i] = pin % 16;
+            int pin = bank.inputPin(pins.get(i));
+            chipOfInput[i] = Mcp23017Bank.chipOf(pin);
+            bitOfInput[i] = Mcp23017Bank.bitOf(pin);
         }
-        this.activeXor = activeLow ? 1 : 0;
         this.interrupt = interrupt;
         this.backstopPasses = Math.max(1, backstopPasses);
-        this.inputs = new int[this.chips.length];
-        this.chipRead = new boolean[this.chips.length];
-        for (Mcp23017 chip : this.chips) {
-            if (!chip.setUp()) {
-                log.warn("{} could not be set up; retrying on every pass", chip.chip().health());
-            }
-        }
     }
 
     @Override
@@ -89,28 +70,19 @@ public final class Mcp23017SquareSensors implements SquareSensors {
     @Override
     public void sample(SquareReading[] into) {
         if (++passesSinceCheck >= backstopPasses) {
-            // one chip per check pass, in turn: a 14-byte read back is 156 bit times, 1.6 ms at 100 kHz
             passesSinceCheck = 0;
-            chips[nextCheck].verify();
-            nextCheck = (nextCheck + 1) % chips.length;
+            bank.checkNextChip();
         }
         if (mustRead()) {
             passesSinceRead = 0;
             everRead = true;
-            for (int c = 0; c < chips.length; c++) {
-                int value = chips[c].readInputs();
-                chipRead[c] = value >= 0;
-                if (value >= 0) {
-                    inputs[c] = value;
-                }
-            }
+            bank.readAll();
         } else {
             passesSinceRead++;
         }
         if (kind == SensorKind.OCCUPANCY) {
             for (int sq = 0; sq < 81; sq++) {
-                int c = chipOfInput[sq];
-                if (chipRead[c]) {
+                if (bank.wasRead(chipOfInput[sq])) {
                     into[sq] = active(sq) ? SquareReading.OCCUPIED : SquareReading.EMPTY;
                 }
             }
@@ -118,7 +90,7 @@ public final class Mcp23017SquareSensors implements SquareSensors {
             for (int sq = 0; sq < 81; sq++) {
                 int up = 2 * sq;
                 int down = up + 1;
-                if (chipRead[chipOfInput[up]] && chipRead[chipOfInput[down]]) {
+                if (bank.wasRead(chipOfInput[up]) && bank.wasRead(chipOfInput[down])) {
                     into[sq] = polarity(active(up), active(down));
                 }
             }
@@ -134,17 +106,12 @@ public final class Mcp23017SquareSensors implements SquareSensors {
     }
 
     private boolean active(int input) {
-        return ((inputs[chipOfInput[input]] >>> bitOfInput[input] & 1) ^ activeXor) == 1;
+        return bank.active(chipOfInput[input], bitOfInput[input]);
     }
 
     private boolean mustRead() {
-        if (interrupt == null || !everRead || passesSinceRead + 1 >= backstopPasses) {
+        if (interrupt == null || !everRead || passesSinceRead + 1 >= backstopPasses || !bank.allSetUp()) {
             return true;
-        }
-        for (Mcp23017 chip : chips) {
-            if (!chip.isSetUp()) {
-                return true;
-            }
         }
         try {
             return interrupt.isLow();
@@ -156,8 +123,6 @@ public final class Mcp23017SquareSensors implements SquareSensors {
 
     /** Releases the chips' bus handles. */
     void close() {
-        for (Mcp23017 chip : chips) {
-            chip.chip().close();
-        }
+        bank.close();
     }
 }

@@ -5,12 +5,12 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.shogiban.clock.ClockState;
 import org.shogiban.hal.ButtonEvent;
 import org.shogiban.hal.SensorFrame;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Position;
+import org.shogiban.rules.Side;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
@@ -113,7 +113,7 @@ public final class SessionTraceRunner {
             case BoardEvent.BackInSync b -> "in-sync";
             case BoardEvent.TimeUp t -> "time-up " + t.side().label();
             case BoardEvent.GameOver o -> "result " + o.result().status() + " "
-                    + (o.result().winner() == null ? "none" : o.result().winner().name().toLowerCase(Locale.ROOT));
+                    + Side.labelOrNone(o.result().winner());
             default -> null;
         };
     }

@@ -2,7 +2,9 @@ package org.shogiban.simulator.trace;
 
 import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.Player;
+import org.shogiban.inference.Sides;
 import org.shogiban.rules.PieceType;
+import org.shogiban.rules.Side;
 import org.shogiban.rules.Square;
 
 /** Where a hand lifts or puts a piece: a square of the board or a slot of a komadai (駒台, piece stand). */
@@ -38,11 +40,8 @@ public sealed interface Place {
             }
             return new OnSquare(Square.parse(text));
         }
-        Player player = switch (text.substring(0, colon)) {
-            case "sente" -> Player.SENTE;
-            case "gote" -> Player.GOTE;
-            default -> throw new IllegalArgumentException("komadai '" + text + "': the player is sente or gote");
-        };
+        Player player = Side.read(text.substring(0, colon)).map(Sides::player).orElseThrow(() ->
+                new IllegalArgumentException("komadai '" + text + "': the player is sente or gote"));
         String kind = text.substring(colon + 1);
         PieceType type = kind.length() == 1 ? PieceType.fromLetter(kind.charAt(0)) : null;
         if (type == null || type == PieceType.KING) {

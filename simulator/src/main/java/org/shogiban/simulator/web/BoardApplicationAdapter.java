@@ -34,7 +34,6 @@ import org.shogiban.notation.GameRecord;
 import org.shogiban.notation.Handicap;
 import org.shogiban.notation.RecordBoard;
 import org.shogiban.notation.kif.KifWriter;
-import org.shogiban.rules.Game;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Position;

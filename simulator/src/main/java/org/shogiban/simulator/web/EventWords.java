@@ -1,6 +1,5 @@
 package org.shogiban.simulator.web;
 
-import java.util.Locale;
 import org.shogiban.rules.GameResult;
 import org.shogiban.rules.Side;
 import org.shogiban.session.BoardEvent;
@@ -55,6 +54,6 @@ final class EventWords {
     }
 
     private static String side(Side side) {
-        return side.name().toLowerCase(Locale.ROOT);
+        return side.label();
     }
 }

@@ -433,11 +433,8 @@ public final class WebServer implements AutoCloseable {
     }
 
     private static Side side(String text) {
-        return switch (text) {
-            case "sente" -> Side.SENTE;
-            case "gote" -> Side.GOTE;
-            default -> throw new IllegalArgumentException("side '" + text + "' is not sente or gote");
-        };
+        return Side.read(text).orElseThrow(() -> new IllegalArgumentException("side '" + text
+                + "' is not sente or gote"));
     }
 
     /** A board button by its page name: {@code clock-sente}, {@code promote}, ... */

@@ -3,7 +3,7 @@ package org.shogiban.simulator.words;
 import java.util.Optional;
 import org.shogiban.notation.RecordBoard;
 import org.shogiban.notation.kif.KifWriter;
-import org.shogiban.rules.Game;
+import org.shogiban.rules.GameHistory;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Position;
@@ -17,7 +17,7 @@ public final class KifuWords {
     }
 
     /** The move just played in kifu words; empty when the game no longer holds it (a takeback since). */
-    public static Optional<String> of(Optional<Game> game, BoardEvent.MovePlayed m) {
+    public static Optional<String> of(Optional<? extends GameHistory> game, BoardEvent.MovePlayed m) {
         if (game.isEmpty() || game.get().plies() < m.ply()) {
             return Optional.empty();
         }
