@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Cuts the page's font, simulator/src/main/resources/org/shogiban/simulator/web/shogiban-ja.woff, out of Noto Sans
-CJK JP (SIL Open Font License 1.1): only the glyphs the page can show (every character of the message tables, the
-page's files and the kifu words), renamed "ShogiBan JA" as the OFL asks of a modified font. Run at development time,
+"""Cuts the pages' fonts out of Noto Sans CJK JP (SIL Open Font License 1.1): the board's page's,
+simulator/src/main/resources/org/shogiban/simulator/web/shogiban-ja.woff, and the hall's arbiter page's,
+board-firmware/src/main/resources/org/shogiban/hall/shogiban-ja.woff; each holds only the glyphs its page can show
+(every character of its message tables, its files and the kifu words), renamed "ShogiBan JA" as the OFL asks of a
+modified font. Run at development time,
 after editing the message tables, from the repository root:
 
     apt-get install fonts-noto-cjk python3-fonttools
@@ -16,21 +18,28 @@ from fontTools import subset
 from fontTools.ttLib import TTCollection
 
 WEB = pathlib.Path("simulator/src/main/resources/org/shogiban/simulator/web")
+HALL = pathlib.Path("board-firmware/src/main/resources/org/shogiban/hall")
+PAGES = {WEB: ["board.js", "index.html"], HALL: ["hall.js", "hall.html"]}
 SOURCE = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
 # what the board's log and console write besides the tables: kifu words (☗７六歩, ☖同銀, ▲, 打, 成, 不成, ...)
 KIFU = ("☗☖▲△　０１２３４５６７８９一二三四五六七八九十玉王飛角金銀桂香歩龍竜馬全圭杏と成不打同上引寄直左右行"
         "手番先後下上持ち時間秒読み回数加算考慮平香落右角飛車二枚四六八十三五左七の勝負投了詰千日反則切れ入宣言まで")
 
 
-def characters():
+def characters(page):
     chars = set(KIFU)
-    for path in sorted(WEB.glob("messages_*.json")) + [WEB / "board.js", WEB / "index.html"]:
+    for path in sorted(page.glob("messages_*.json")) + [page / f for f in PAGES[page]]:
         chars.update(path.read_text(encoding="utf-8"))
     chars.update(chr(c) for c in range(0x20, 0x7F))
     return "".join(sorted(c for c in chars if c.isprintable()))
 
 
 def main():
+    for page in PAGES:
+        cut(page)
+
+
+def cut(page):
     font = TTCollection(SOURCE).fonts[0]          # index 0 is Noto Sans CJK JP
     options = subset.Options()
     options.flavor = "woff"
@@ -38,7 +47,7 @@ def main():
     options.layout_features = ["*"]
     options.hinting = False
     sub = subset.Subsetter(options)
-    sub.populate(text=characters())
+    sub.populate(text=characters(page))
     sub.subset(font)
     name = font["name"]
     name.names = []
@@ -49,9 +58,9 @@ def main():
                            14: "https://openfontlicense.org"}.items():
         name.setName(value, name_id, 3, 1, 0x409)
     font.flavor = "woff"
-    out = WEB / "shogiban-ja.woff"
+    out = page / "shogiban-ja.woff"
     font.save(str(out))
-    print(f"{out}: {out.stat().st_size} bytes, {len(characters())} characters")
+    print(f"{out}: {out.stat().st_size} bytes, {len(characters(page))} characters")
 
 
 if __name__ == "__main__":

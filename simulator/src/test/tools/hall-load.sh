@@ -15,7 +15,7 @@ printf 'listener %s 127.0.0.1\nallow_anonymous true\nuser root\npersistence fals
 /usr/sbin/mosquitto -c "$work/mosquitto.conf" > "$work/mosquitto.log" 2>&1 & broker=$!
 sleep 0.5
 "$java" -jar board-firmware/target/shogiban.jar hall --broker "tcp://127.0.0.1:$port" --port 0 \
-  --trace "$work/trace.txt" > "$work/hall.log" 2>&1 & hall=$!
+  --state "$work/hall-state" --trace "$work/trace.txt" > "$work/hall.log" 2>&1 & hall=$!
 sleep 2
 "$java" ${SIM_OPTS:-} -jar simulator/target/shogiban-simulator.jar hall-sim --broker "tcp://127.0.0.1:$port" --boards "$boards" \
   --pace "$pace" --state "$work/state" --ack-log "$work/acks.txt" > "$work/sim.log" 2>&1 & sim=$!

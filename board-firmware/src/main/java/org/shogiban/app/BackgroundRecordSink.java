@@ -35,6 +35,15 @@ public final class BackgroundRecordSink implements RecordSink, AutoCloseable {
         }
     }
 
+    @Override
+    public void discard(String name) {
+        try {
+            writer.execute(() -> delegate.discard(name));
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            log.warn("record {} not removed: the record writer is closed", name);
+        }
+    }
+
     /**
      * Waits (up to 10 seconds) until the saves asked for so far are written: benchmarks and tests that must not
      * measure a save still running.

@@ -21,6 +21,7 @@ import org.shogiban.hal.SensorFrame;
 import org.shogiban.hal.scan.ScanLoop;
 import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.link.LoggedEvent;
+import org.shogiban.notation.EndKind;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.rules.Game;
 import org.shogiban.rules.Side;
@@ -75,6 +76,8 @@ public final class BoardApplication implements AutoCloseable {
     private final MonotonicClock clock;
     private final GameSession session;
     private final RecordSink records;
+    /** The last record saved under {@link #recordName} (kept while a new game is set up), or null. */
+    private GameRecord namedRecord;
     private final ScanLoop scanLoop;
     private final BoardSignals signals;
     /** The LEDs and the clock display, written at the end of each pass. */
@@ -209,7 +212,7 @@ public final class BoardApplication implements AutoCloseable {
     }
 
     /** The event numbering, or null. */
-    EventNumbering numbering() {
+    public EventNumbering numbering() {
         return numbering;
     }
 
@@ -294,6 +297,11 @@ public final class BoardApplication implements AutoCloseable {
     /** The scan clock's time now: the time to give a command submitted from another thread. */
     public long now() {
         return clock.millis();
+    }
+
+    /** A fault of a part beside the hardware (the USB link's device), shown as the chips' faults are. Any thread. */
+    public void fault(FaultEvent fault) {
+        faultListener.onFault(Objects.requireNonNull(fault, "fault"));
     }
 
     /** Queues a command for the next pass. Any thread. */
@@ -457,7 +465,10 @@ public final class BoardApplication implements AutoCloseable {
         List<BoardEvent> events = sessionChange.events();
         record = sessionChange.record();
         unshown = sessionChange;
-        noteRecordName(events);
+        noteRecordName(events, namedRecord);
+        if (record != null) {
+            namedRecord = record;
+        }
         EventNumbering numbers = numbering;
         List<LoggedEvent> numbered = List.of();
         if (numbers != null) {
@@ -534,14 +545,25 @@ public final class BoardApplication implements AutoCloseable {
         }
     }
 
-    /** Names the record file when a game starts or resumes. */
-    private void noteRecordName(List<BoardEvent> events) {
+    /** Names the record file when a game starts or resumes; a game replaced before any move leaves no record. */
+    private void noteRecordName(List<BoardEvent> events, GameRecord before) {
         for (BoardEvent event : events) {
             if (event instanceof BoardEvent.GameStarted || event instanceof BoardEvent.GameResumed) {
-                recordName = RecordDirectory.fileName(session.startedAt(), session.zone());
+                String name = RecordDirectory.fileName(session.startedAt(), session.zone());
+                if (event instanceof BoardEvent.GameStarted && recordName != null && !recordName.equals(name)
+                        && holdsNothing(before)) {
+                    records.discard(recordName);
+                }
+                recordName = name;
                 log.info("record {}", recordName);
             }
         }
+    }
+
+    /** A record with no move, no comment and no result (none, or an abort). */
+    private static boolean holdsNothing(GameRecord r) {
+        return r != null && r.recordedMoves().isEmpty() && r.startComments().isEmpty()
+                && (r.end().kind() == EndKind.NONE || r.end().kind() == EndKind.ABORTED);
     }
 
     private static boolean changesRecord(BoardEvent event) {

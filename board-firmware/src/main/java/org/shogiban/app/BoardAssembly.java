@@ -168,9 +168,13 @@ public final class BoardAssembly {
     /**
      * Builds the board; it does not scan yet. If a step fails, what was already built is closed again (the hardware
      * included) and the failure is thrown. A state directory that cannot be used does not fail it: the board plays
-     * and shows the journal's fault.
+     * and shows the journal's fault (records kept inside it share its fate); a records directory of its own that
+     * cannot be used does (IllegalArgumentException, one sentence): the board would lose every game.
      */
     public AssembledBoard assemble() {
+        if (records != null && (state == null || !records.startsWith(state))) {
+            RecordDirectory.checkUsable(records);
+        }
         Deque<AutoCloseable> built = AssembledBoard.stack();
         built.push(hardware);
         BoardApplication app = null;

@@ -134,6 +134,11 @@ final class PartPort implements BoardPort {
     }
 
     @Override
+    public void fault(org.shogiban.hal.FaultEvent fault) {
+        app.fault(fault);
+    }
+
+    @Override
     public void showSiteClocks(long senteMs, long goteMs, org.shogiban.rules.Side running) {
         app.showSiteClocks(senteMs, goteMs, running);
     }

@@ -34,6 +34,26 @@ public final class RecordDirectory implements RecordSink {
         return directory;
     }
 
+    /**
+     * Checks at start that records can be kept in a directory: it exists or can be made, and a file can be written
+     * in it (and is removed again). A board asked to keep records where it cannot must say so before the first game,
+     * not lose every game's save.
+     *
+     * @throws IllegalArgumentException one sentence naming the directory and why
+     */
+    public static void checkUsable(Path directory) {
+        try {
+            Files.createDirectories(directory);
+            Files.delete(Files.createTempFile(directory, ".shogiban-check-", ".tmp"));
+        } catch (IOException | RuntimeException e) {
+            String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                    : e instanceof java.nio.file.FileAlreadyExistsException ? "a file of that name is in the way"
+                    : e.getClass().getSimpleName() + " " + e.getMessage();
+            throw new IllegalArgumentException("records directory " + directory + " cannot be used: " + why
+                    + "; no game could be saved there");
+        }
+    }
+
     /** The file name of a game started at a time: {@code 2025-03-01T14-05-09.kifu} (local time, no colons). */
     public static String fileName(Instant start, ZoneId zone) {
         return NAME.format(start.atZone(zone)) + ".kifu";
@@ -46,6 +66,20 @@ public final class RecordDirectory implements RecordSink {
         } catch (IOException | RuntimeException e) {
             log.error("game record {} could not be saved in {}: {}", name, directory, e.toString());
             log.debug("saving {} failed", name, e);
+        }
+    }
+
+    @Override
+    public void discard(String name) {
+        if (name.contains("/") || name.contains("\\") || name.startsWith(".")) {
+            return;
+        }
+        try {
+            if (Files.deleteIfExists(directory.resolve(name))) {
+                log.info("game record {} removed: its game was replaced before its first move", name);
+            }
+        } catch (IOException e) {
+            log.warn("empty game record {} could not be removed from {}: {}", name, directory, e.toString());
         }
     }
 

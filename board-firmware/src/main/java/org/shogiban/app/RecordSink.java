@@ -17,4 +17,13 @@ public interface RecordSink {
      * @param record the game so far
      */
     void save(String name, GameRecord record);
+
+    /**
+     * Forgets a record that holds nothing (no move, no result): its game was replaced before its first move, and a
+     * list of games must not show it. Never throws. Does nothing by default.
+     *
+     * @param name the file name it was saved under
+     */
+    default void discard(String name) {
+    }
 }

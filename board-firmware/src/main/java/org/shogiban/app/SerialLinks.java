@@ -1,5 +1,6 @@
 package org.shogiban.app;
 
+import org.shogiban.hal.FaultEvent;
 import org.shogiban.link.LinkService;
 import org.shogiban.link.LinkSettings;
 import org.shogiban.link.SerialTransport;
@@ -43,6 +44,9 @@ public final class SerialLinks {
         LinkPart(BoardPort port, SerialTransport transport, LinkSettings settings) {
             this.board = new PortLinkedBoard(port);
             this.link = new LinkService(board, port.events(), transport, settings);
+            // a device not there (yet: a USB adapter plugged in later) is the link's fault until it opens
+            link.watchDevice((missing, why) -> port.fault(new FaultEvent("USB link", transport.describe(),
+                    missing ? FaultEvent.Type.FAILED : FaultEvent.Type.RECOVERED, why, port.now())));
         }
 
         @Override

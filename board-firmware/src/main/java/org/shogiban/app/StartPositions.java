@@ -5,13 +5,14 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.shogiban.notation.Handicap;
+import org.shogiban.rules.GameStart;
 import org.shogiban.rules.NotationException;
 import org.shogiban.rules.Position;
 
 /**
  * Reads the start position given on a command line: {@code startpos} (or {@code even}), a handicap by name
  * ({@code lance}, {@code bishop}, {@code rook}, {@code two-pieces}, ... as in {@link Handicap}, or its KIF name such as
- * {@code 角落ち}), or {@code sfen <SFEN>}.
+ * {@code 角落ち}), or {@code sfen <SFEN>}: a position that can start a game ({@link GameStart}).
  */
 public final class StartPositions {
     private StartPositions() {
@@ -45,11 +46,17 @@ public final class StartPositions {
                 throw new IllegalArgumentException("start 'sfen' needs an SFEN, e.g. sfen "
                         + Position.startpos().toSfen());
             }
+            Position position;
             try {
-                return Position.fromSfen(sfen);
+                position = Position.fromSfen(sfen);
             } catch (NotationException e) {
                 throw new IllegalArgumentException("start SFEN '" + sfen + "': " + e.getMessage());
             }
+            Optional<String> problem = GameStart.problem(position);
+            if (problem.isPresent()) {
+                throw new IllegalArgumentException("start SFEN '" + sfen + "': " + problem.get());
+            }
+            return position;
         }
         Optional<Handicap> handicap = Arrays.stream(Handicap.values())
                 .filter(h -> name(h).equals(s.toLowerCase(Locale.ROOT).replace('_', '-')))

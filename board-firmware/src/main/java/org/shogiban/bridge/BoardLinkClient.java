@@ -3,27 +3,40 @@ package org.shogiban.bridge;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
-import java.util.Deque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.shogiban.link.SerialTransport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The host's end of the board's USB link (docs/serial-protocol.md), as a program on the computer uses it: opens the
- * device (again every half second while it is not there), sends command lines and matches the replies to them in
- * order, reads a reply's body by its byte length, and hands each pushed event line to a {@link Listener}. One reader
- * thread of its own; commands may be sent from any thread.
+ * device (again every half second while it is not there), sends command lines tagged with an id ({@code #12 STATE})
+ * and matches each reply to its command by that id (a reply never read cannot shift the others onto the wrong
+ * commands), reads a reply's body by its byte length, and hands each pushed event line to a {@link Listener}. A
+ * command with no reply within its deadline fails with a {@link TimeoutException}; its late reply is recognised by its
+ * id and dropped. One reader thread of its own; commands may be sent from any thread.
  */
 public final class BoardLinkClient implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BoardLinkClient.class);
     /** The commands whose {@code OK <n>} is a body's length (the protocol lists them). */
     private static final Set<String> BODY_COMMANDS = Set.of("STATE", "GAMES", "GET");
     static final long REOPEN_MILLIS = 500;
+    /** How long a command waits for its reply: a board answers in milliseconds, a loaded one in well under this. */
+    public static final long REPLY_MILLIS = 10_000;
+    /** A tagged reply: {@code #<id> } and the reply. */
+    private static final Pattern TAGGED = Pattern.compile("#(\\d{1,18}) (.*)");
+    /** How many expired commands are remembered, so their late replies (and bodies) are recognised and dropped. */
+    private static final int EXPIRED_KEPT = 64;
 
     /** What the link tells its user; called on the reader thread, so quick. */
     public interface Listener {
@@ -48,19 +61,36 @@ public final class BoardLinkClient implements AutoCloseable {
         }
     }
 
-    private record Pending(String command, boolean hasBody, CompletableFuture<Reply> reply) {
+    private record Pending(long id, String command, boolean hasBody, long deadlineNanos,
+                           CompletableFuture<Reply> reply) {
     }
 
     private final SerialTransport transport;
     private final Listener listener;
-    private final Deque<Pending> pending = new ArrayDeque<>();
+    private final long replyNanos;
+    /** The commands waiting for their replies, by id in the order sent; guarded by itself. */
+    private final Map<Long, Pending> pending = new LinkedHashMap<>();
+    /** The ids of commands that got no reply in time, and whether their late reply has a body; guarded by pending. */
+    private final Map<Long, Boolean> expired = new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
+            return size() > EXPIRED_KEPT;
+        }
+    };
+    private long lastId;
     private final Thread reader;
     private volatile boolean closed;
     private volatile SerialTransport.Connection connection;
 
     public BoardLinkClient(SerialTransport transport, Listener listener) {
+        this(transport, listener, REPLY_MILLIS);
+    }
+
+    /** A client whose commands wait {@code replyMillis} for their replies. */
+    public BoardLinkClient(SerialTransport transport, Listener listener, long replyMillis) {
         this.transport = Objects.requireNonNull(transport, "transport");
         this.listener = Objects.requireNonNull(listener, "listener");
+        this.replyNanos = replyMillis * 1_000_000L;
         this.reader = new Thread(this::run, "board-link");
         reader.setDaemon(true);
     }
@@ -76,8 +106,8 @@ public final class BoardLinkClient implements AutoCloseable {
     }
 
     /**
-     * Sends one command line; the future completes with its reply, or exceptionally when the device is not open or
-     * goes away before the reply.
+     * Sends one command line; the future completes with its reply, or exceptionally when the device is not open,
+     * goes away before the reply, or gives no reply within the deadline ({@link TimeoutException}).
      */
     public CompletableFuture<Reply> send(String command) {
         CompletableFuture<Reply> reply = new CompletableFuture<>();
@@ -88,11 +118,13 @@ public final class BoardLinkClient implements AutoCloseable {
         }
         String word = command.strip().split(" ", 2)[0].toUpperCase(Locale.ROOT);
         synchronized (pending) {
-            pending.add(new Pending(command, BODY_COMMANDS.contains(word), reply));
+            long id = ++lastId;
+            pending.put(id, new Pending(id, command, BODY_COMMANDS.contains(word), System.nanoTime() + replyNanos,
+                    reply));
             try {
-                c.write((command + "\n").getBytes(StandardCharsets.UTF_8));
+                c.write(("#" + id + " " + command + "\n").getBytes(StandardCharsets.UTF_8));
             } catch (IOException e) {
-                pending.removeLast();
+                pending.remove(id);
                 reply.completeExceptionally(e);
             }
         }
@@ -127,6 +159,7 @@ public final class BoardLinkClient implements AutoCloseable {
         try {
             while (!closed) {
                 String line = lines.next();
+                expireOverdue();
                 if (line == null) {
                     if (!c.stillThere()) {
                         return "the device is gone";
@@ -145,28 +178,91 @@ public final class BoardLinkClient implements AutoCloseable {
         }
     }
 
+    /**
+     * A reply line: a tagged one goes to its command (the commands sent before it that are still waiting got none: a
+     * board answers in order), a late one's body is skipped; an untagged one (a line the board could not read as a
+     * command) goes to the oldest command waiting.
+     */
     private void reply(String line, LineReader lines) throws IOException {
+        Matcher tagged = TAGGED.matcher(line);
+        String text = line;
         Pending p;
+        List<Pending> unanswered = new ArrayList<>();
         synchronized (pending) {
-            p = pending.poll();
+            if (tagged.matches()) {
+                long id = Long.parseLong(tagged.group(1));
+                text = tagged.group(2);
+                p = pending.remove(id);
+                if (p == null) {
+                    Boolean body = expired.remove(id);
+                    log.debug("link: a late reply to command #{} dropped: {}", id, text);
+                    skipBody(body != null && body, text, lines);
+                    return;
+                }
+                for (var i = pending.values().iterator(); i.hasNext(); ) {
+                    Pending before = i.next();
+                    if (before.id() < id) {
+                        unanswered.add(before);
+                        i.remove();
+                    }
+                }
+            } else {
+                var oldest = pending.values().iterator();
+                p = oldest.hasNext() ? oldest.next() : null;
+                if (p != null) {
+                    oldest.remove();
+                }
+            }
+        }
+        for (Pending u : unanswered) {
+            log.info("link: '{}' got no reply (the board answered a later command)", u.command());
+            u.reply().completeExceptionally(new IOException("no reply to '" + u.command() + "'"));
         }
         if (p == null) {
             log.debug("link: a reply nobody asked for: {}", line);
             return;
         }
         byte[] body = null;
-        if (p.hasBody() && line.matches("OK \\d+")) {
-            body = lines.bytes(Integer.parseInt(line.substring(3)));
+        if (p.hasBody() && text.matches("OK \\d+")) {
+            body = lines.bytes(Integer.parseInt(text.substring(3)));
         }
-        p.reply().complete(new Reply(line, body));
+        p.reply().complete(new Reply(text, body));
+    }
+
+    private static void skipBody(boolean hasBody, String text, LineReader lines) throws IOException {
+        if (hasBody && text.matches("OK \\d+")) {
+            lines.bytes(Integer.parseInt(text.substring(3)));
+        }
+    }
+
+    /** Fails the commands whose deadline passed; their replies, if they ever come, are dropped by their ids. */
+    private void expireOverdue() {
+        long now = System.nanoTime();
+        List<Pending> overdue = new ArrayList<>();
+        synchronized (pending) {
+            for (var i = pending.values().iterator(); i.hasNext(); ) {
+                Pending p = i.next();
+                if (now - p.deadlineNanos() > 0) {
+                    overdue.add(p);
+                    expired.put(p.id(), p.hasBody());
+                    i.remove();
+                }
+            }
+        }
+        for (Pending p : overdue) {
+            log.info("link: no reply to '{}' in {} ms", p.command(), replyNanos / 1_000_000L);
+            p.reply().completeExceptionally(new TimeoutException("no reply to '" + p.command() + "' in "
+                    + replyNanos / 1_000_000L + " ms"));
+        }
     }
 
     private void failPending(String why) {
         synchronized (pending) {
-            for (Pending p : pending) {
+            for (Pending p : pending.values()) {
                 p.reply().completeExceptionally(new IOException("the board went away: " + why));
             }
             pending.clear();
+            expired.clear();
         }
     }
 

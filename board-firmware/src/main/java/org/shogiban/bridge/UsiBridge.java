@@ -1,23 +1,22 @@
 package org.shogiban.bridge;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.shogiban.link.SerialTransport;
 import org.shogiban.rules.NotationException;
-import org.shogiban.rules.Side;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,25 +24,34 @@ import org.slf4j.LoggerFactory;
  * The wooden board as a USI engine: a shogi program (ShogiHome, an engine match runner) starts it and speaks USI on
  * its stdin and stdout; its "best move" is the move the player makes on the real board. Over the USB link it keeps
  * the board on the program's game: the program's own moves are given with {@code PLAY} (the board shows them and waits
- * for them to be made), a game that does not follow from the board's starts a new one ({@code NEW host=...}), and
- * the player's move comes back as {@code bestmove}. Everything happens on one thread, fed by the stdin reader and
- * the link's reader: nothing but USI is ever written to stdout.
+ * for them to be made), a game that does not follow from the board's starts a new one ({@code NEW host=...}; the
+ * board's own game is kept when it is the program's so far), and the player's move in that game, made after the
+ * program's {@code go}, comes back as {@code bestmove}. Everything happens on one thread, fed by the stdin reader and
+ * the link's reader; a task that fails is logged and the loop goes on. Nothing but USI is ever written to stdout.
  */
 public final class UsiBridge implements BoardLinkClient.Listener {
     private static final Logger log = LoggerFactory.getLogger(UsiBridge.class);
     static final long HELLO_RETRY_MILLIS = 300;
-    /** How often a search checks that the board has every move of the program's (a missed event costs no game). */
-    static final long RECHECK_MILLIS = 500;
+    /** How soon an unreadable or unanswered {@code STATE} is asked for again. */
+    static final long STATE_RETRY_MILLIS = 300;
+    /** How soon the board is looked at again after it said it keeps its game as the program's, and how often. */
+    static final long ADOPT_LOOK_MILLIS = 50;
+    static final int ADOPT_TRIES = 5;
+
+    /** A {@code go} waiting for the player's move: its ply, and the board's game and moves as known at the go. */
+    private record Search(int ply, String gameAtGo, int movesAtGo) {
+    }
 
     private final BlockingQueue<Runnable> inbox = new LinkedBlockingQueue<>();
-    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "usi-bridge-timer");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name("usi-bridge-timer").daemon().factory());
     private final UsiOutput usi;
     private final BoardLinkClient link;
     private final String device;
+    private final PlayerNames names;
+    private final FailureLog failures = new FailureLog(log, "usi bridge: a task failed and was skipped; the bridge"
+            + " goes on");
+    private final Set<String> said = new HashSet<>();
     private String boardId;
     private boolean quit;
 
@@ -52,13 +60,17 @@ public final class UsiBridge implements BoardLinkClient.Listener {
     private boolean readyAsked;
     private long lastSeq;
     private BoardGame board;
+
+    private boolean fetching;
+    private boolean fetchAgain;
     private List<String> heldEvents;
+    private final List<Runnable> afterFetch = new ArrayList<>();
 
     private ProgramGame program;
-    private boolean syncing;
-    private boolean syncAgain;
-    private boolean newGameAsked;
-    private int searchPly;
+    private boolean syncAsked;
+    private Search search;
+    private String adopting;
+    private int adoptTries;
 
     /**
      * @param transport the board's serial device
@@ -66,20 +78,33 @@ public final class UsiBridge implements BoardLinkClient.Listener {
      * @param defaultBoardId the name given before the board has said its own
      */
     public UsiBridge(SerialTransport transport, PrintStream out, String defaultBoardId) {
+        this(transport, out, defaultBoardId, PlayerNames.NONE, BoardLinkClient.REPLY_MILLIS);
+    }
+
+    /**
+     * @param names the players' names as configured (the program's options may change them)
+     * @param replyMillis how long a link command waits for its reply
+     */
+    public UsiBridge(SerialTransport transport, PrintStream out, String defaultBoardId, PlayerNames names,
+                     long replyMillis) {
         this.usi = new UsiOutput(out);
         this.device = transport.describe();
         this.boardId = Objects.requireNonNull(defaultBoardId, "defaultBoardId");
-        this.link = new BoardLinkClient(transport, this);
+        this.names = new PlayerNames(names.player(), names.opponent());
+        this.link = new BoardLinkClient(transport, this, replyMillis);
     }
 
     /** Runs until {@code quit} or the end of {@code in}; returns the exit code. */
     public int run(InputStream in) throws InterruptedException {
-        Thread reader = new Thread(() -> readUsi(in), "usi-in");
-        reader.setDaemon(true);
-        reader.start();
+        Thread.ofPlatform().name("usi-in").daemon().start(() -> readUsi(in));
         link.start();
         while (!quit) {
-            inbox.take().run();
+            Runnable task = inbox.take();
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                failures.failed(e);
+            }
         }
         link.close();
         timers.shutdownNow();
@@ -87,10 +112,18 @@ public final class UsiBridge implements BoardLinkClient.Listener {
     }
 
     private void readUsi(InputStream in) {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                String l = line;
-                inbox.add(() -> command(l));
+        UsiInput lines = new UsiInput(in);
+        try {
+            for (UsiInput.Line line; (line = lines.next()) != null; ) {
+                UsiInput.Line l = line;
+                inbox.add(() -> {
+                    if (l.tooLong()) {
+                        usi.info("a line of " + l.tooLongBytes() + " bytes ignored (at most " + UsiInput.MAX_LINE
+                                + ")");
+                    } else {
+                        command(l.text());
+                    }
+                });
             }
         } catch (IOException e) {
             log.warn("usi: reading stdin failed: {}", e.toString());
@@ -107,25 +140,31 @@ public final class UsiBridge implements BoardLinkClient.Listener {
         }
         String[] split = text.split("\\s+", 2);
         String rest = split.length > 1 ? split[1] : "";
-        log.debug("usi < {}", text);
+        log.debug("usi < {}", UsiOutput.quote(text));
         switch (split[0]) {
             case "usi" -> identify();
             case "isready" -> isReady();
-            case "setoption" -> log.debug("usi: option accepted: {}", rest);
-            case "usinewgame" -> newGameAsked = true;
+            case "setoption" -> names.option(rest);
+            case "usinewgame" -> {
+                search = null;
+                said.clear();
+            }
             case "position" -> position(rest);
             case "go" -> go(rest);
             case "ponderhit" -> log.debug("usi: ponderhit: still waiting for the player's move");
             case "stop" -> stop();
             case "gameover" -> gameOver(rest);
             case "quit" -> quit = true;
-            default -> usi.info("unknown command '" + split[0] + "' ignored");
+            default -> usi.info("unknown command '" + UsiOutput.quote(split[0]) + "' ignored");
         }
     }
 
     private void identify() {
         usi.line("id name ShogiBan " + boardId);
         usi.line("id author the ShogiBan project");
+        for (String option : PlayerNames.OPTIONS) {
+            usi.line("option name " + option + " type string default <empty>");
+        }
         usi.line("usiok");
         if (!boardReady) {
             usi.info("the board is not connected on " + device + "; isready waits for it");
@@ -148,7 +187,7 @@ public final class UsiBridge implements BoardLinkClient.Listener {
             usi.info("position refused: " + e.getMessage());
             return;
         }
-        searchPly = 0;
+        search = null;
         sync();
     }
 
@@ -157,74 +196,39 @@ public final class UsiBridge implements BoardLinkClient.Listener {
             usi.info("go before position: ignored");
             return;
         }
-        searchPly = program.moves().size() + 1;
+        search = new Search(program.moves().size() + 1, board == null ? null : board.gameId(),
+                board == null ? 0 : board.moves().size());
         sendClocks(arguments);
         answerIfMoved();
-        recheckLater(searchPly);
-    }
-
-    /**
-     * While the search for {@code ply} goes on, looks at the board again now and then: a host move the board does
-     * not show yet (an event missed between two looks) is given again. Never a move made up.
-     */
-    private void recheckLater(int ply) {
-        timers.schedule(() -> inbox.add(() -> {
-            if (searchPly != ply || quit) {
-                return;
-            }
-            if (boardReady && !syncing && board != null && board.moves().size() < program.moves().size()) {
-                sync();
-            }
-            recheckLater(ply);
-        }), RECHECK_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     private void stop() {
-        if (searchPly > 0) {
+        if (search != null) {
             usi.info("the move is the player's: still waiting for it on the board");
         }
     }
 
     private void sendClocks(String arguments) {
-        String[] w = arguments.split("\\s+");
-        long btime = -1;
-        long wtime = -1;
-        long byoyomi = 0;
-        for (int i = 0; i + 1 < w.length; i++) {
-            try {
-                switch (w[i]) {
-                    case "btime" -> btime = Long.parseLong(w[i + 1]);
-                    case "wtime" -> wtime = Long.parseLong(w[i + 1]);
-                    case "byoyomi" -> byoyomi = Long.parseLong(w[i + 1]);
-                    default -> { }
-                }
-            } catch (NumberFormatException e) {
-                usi.info("go: '" + w[i + 1] + "' is not a number of milliseconds");
-            }
-        }
-        if (btime >= 0 && wtime >= 0 && boardReady) {
-            linkCommand("CLOCKS " + btime + " " + wtime + " " + byoyomi, r -> { });
-        }
+        GoClocks.of(arguments, bad -> usi.info("go: '" + UsiOutput.quote(bad) + "' is not a number of milliseconds"))
+                .filter(c -> boardReady).ifPresent(c -> linkCommand(c.command(), r -> { }));
     }
 
+    /** The program's end of its game: told to the board only when the board plays that game. */
     private void gameOver(String outcome) {
-        searchPly = 0;
+        search = null;
+        String word = outcome.strip();
+        if (!List.of("win", "lose", "draw").contains(word)) {
+            usi.info("gameover '" + UsiOutput.quote(word) + "' is not win, lose or draw");
+            return;
+        }
         if (program == null || board == null || board.over()) {
             return;
         }
-        Side boardSide = program.boardSide();
-        String line = switch (outcome.strip()) {
-            case "win" -> "GAMEOVER " + boardSide.label() + " RESIGNATION";
-            case "lose" -> "GAMEOVER " + boardSide.opponent().label()
-                    + (program.end().isCheckmate() ? " CHECKMATE" : " TIME_UP");
-            case "draw" -> "GAMEOVER none REPETITION_DRAW";
-            default -> null;
-        };
-        if (line == null) {
-            usi.info("gameover '" + outcome + "' is not win, lose or draw");
+        if (!program.isOn(board)) {
+            usi.info("gameover " + word + " is for a game the board does not play; the board's game goes on");
             return;
         }
-        linkCommand(line, r -> { });
+        linkCommand(program.gameOverCommand(word), r -> { });
     }
 
     // ---- keeping the board on the program's game
@@ -233,127 +237,104 @@ public final class UsiBridge implements BoardLinkClient.Listener {
         if (!boardReady || program == null) {
             return;
         }
-        if (syncing) {
-            syncAgain = true;
+        if (syncAsked) {
             return;
         }
-        syncing = true;
+        syncAsked = true;
         fetchState(this::reconcile);
     }
 
     private void reconcile() {
-        syncing = false;
-        if (syncAgain) {
-            syncAgain = false;
-            sync();
-            return;
-        }
+        syncAsked = false;
         ProgramGame p = program;
-        int k = board.moves().size();
-        if (follows(p)) {
-            newGameAsked = false;
-            if (!board.phase().equals("PLAYING")) {
-                // being set up (or paused): the host's moves go to the board once the game is played (GAME event)
-                return;
+        if (p.followedBy(board)) {
+            if (board.phase().equals("PLAYING")) {
+                giveHostMoves(p);
             }
-            for (int i = k; i < p.moves().size(); i++) {
-                String usiMove = p.moves().get(i).usi();
-                if (board.shownMove().filter(usiMove::equals).isEmpty()) {
-                    linkCommand("PLAY " + usiMove, r -> {
-                        if (!r.ok()) {
-                            usi.info("the board refused " + usiMove + ": " + r.line());
-                        }
-                    });
-                }
-            }
+            // else being set up (or paused): the host's moves go to the board once the game is played (GAME event)
             answerIfMoved();
             return;
         }
-        String start = startOfNewGame(p);
-        linkCommand("NEW host=" + p.hostSide().label() + " time=none mode=casual sfen=\"" + start + "\"", r -> {
-            if (r.ok()) {
-                usi.info("a new game on the board: set up the pieces as the board shows");
-            } else {
-                usi.info("the board refused a new game: " + r.line());
+        String adoptKey = board.gameId() + " " + board.moves();
+        if (!adoptKey.equals(adopting)) {
+            adopting = adoptKey;
+            adoptTries = 0;
+        }
+        if (p.canAdopt(board) && (board.moves().size() <= p.moves().size() || madeAfterGo(board.moves().size()))
+                && adoptTries++ < ADOPT_TRIES) {
+            // the board's own game is the program's so far (the player may have moved at once after go): kept
+            linkCommand(p.newGameCommand(p.start().toSfen(), names) + " moves=" + (board.moves().isEmpty() ? "-"
+                    : String.join(",", board.moves())), r -> afterNew(r, true));
+            return;
+        }
+        linkCommand(p.newGameCommand(p.startOfNewGame(), names), r -> afterNew(r, false));
+    }
+
+    private void afterNew(BoardLinkClient.Reply r, boolean keeping) {
+        if (!r.ok()) {
+            usi.info("the board refused a new game: " + r.line());
+        } else if (keeping && r.line().startsWith("OK the game goes on")) {
+            sayOnce(board.gameId() + " kept", "the board's game becomes the program's");
+            // the board takes the game on its own thread: look again in a moment
+            timers.schedule(() -> inbox.add(this::sync), ADOPT_LOOK_MILLIS, TimeUnit.MILLISECONDS);
+        } else {
+            usi.info("a new game on the board: set up the pieces as the board shows");
+        }
+    }
+
+    /** The host's moves the board lacks, each given once; a waiting move is said once, not at every look. */
+    private void giveHostMoves(ProgramGame p) {
+        for (int i = board.moves().size(); i < p.moves().size(); i++) {
+            String usiMove = p.moves().get(i).usi();
+            if (board.shownMove().filter(usiMove::equals).isPresent()) {
+                sayOnce(board.gameId() + " shown " + (i + 1), "waiting for " + usiMove + " to be made on the board");
+                continue;
             }
-        });
+            int ply = i + 1;
+            linkCommand("PLAY " + usiMove, r -> {
+                if (r.ok()) {
+                    sayOnce(board.gameId() + " shown " + ply, "waiting for " + usiMove + " to be made on the board");
+                } else if (said.add(board.gameId() + " refused " + ply + " " + r.line())) {
+                    // the board knows something the bridge does not yet (its state moved on): look once more
+                    usi.info("the board refused " + usiMove + ": " + r.line());
+                    timers.schedule(() -> inbox.add(this::refresh), STATE_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+                }
+            });
+        }
+    }
+
+    private void sayOnce(String key, String text) {
+        if (said.add(key)) {
+            usi.info(text);
+        }
     }
 
     /**
-     * Whether the program's game goes on from the board's (or is the one being set up): the board's moves are the
-     * program's first moves, from the same position, the host is the program's side, and every move the board lacks
-     * is the host's.
+     * During a search: the player's move (or resignation, or declaration) as {@code bestmove}, once it is there, in
+     * the program's game on the board, made after the {@code go}.
      */
-    private boolean follows(ProgramGame p) {
-        int k = board.moves().size();
-        if (board.over() || k > p.moves().size()
-                || board.hostSide().filter(p.hostSide().label()::equals).isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < k; i++) {
-            if (!p.moves().get(i).usi().equals(board.moves().get(i))) {
-                return false;
-            }
-        }
-        if (!sameSquares(p.positions().get(k).toSfen(), board.sfen())) {
-            return false;
-        }
-        for (int i = k; i < p.moves().size(); i++) {
-            if (p.moverOf(i) != p.hostSide()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** The start the board is asked to set up: the program's, or where the program is if the board player moved. */
-    private static String startOfNewGame(ProgramGame p) {
-        for (int i = 0; i < p.moves().size(); i++) {
-            if (p.moverOf(i) == p.boardSide()) {
-                return p.end().toSfen();
-            }
-        }
-        return p.start().toSfen();
-    }
-
-    private static boolean sameSquares(String a, String b) {
-        String[] x = a.split(" ");
-        String[] y = b.split(" ");
-        return x.length >= 3 && y.length >= 3 && x[0].equals(y[0]) && x[1].equals(y[1]) && x[2].equals(y[2]);
-    }
-
-    /** During a search: the player's move (or resignation, or declaration) as {@code bestmove}, once it is there. */
     private void answerIfMoved() {
-        if (searchPly == 0 || board == null || program == null) {
+        if (search == null || board == null || program == null || !program.isOn(board)) {
             return;
         }
-        if (board.moves().size() >= searchPly && movesAgreeUpTo(searchPly - 1)) {
-            String move = board.moves().get(searchPly - 1);
-            searchPly = 0;
-            usi.line("bestmove " + move);
+        int ply = search.ply();
+        if (board.moves().size() >= ply && madeAfterGo(ply)) {
+            search = null;
+            usi.line("bestmove " + board.moves().get(ply - 1));
             return;
         }
-        if (board.over()) {
-            String status = board.resultStatus().orElseThrow();
-            String winner = board.resultWinner().orElse("none");
-            String boardSide = program.boardSide().label();
-            if (status.equals("IMPASSE_DECLARATION") && !winner.equals(program.hostSide().label())) {
-                searchPly = 0;
-                usi.line("bestmove win");
-            } else if (!winner.equals(boardSide) && !status.equals("ABORTED")) {
-                searchPly = 0;
-                usi.line("bestmove resign");
-            }
+        if (board.moves().size() == ply - 1) {
+            program.endAnswer(board).ifPresent(answer -> {
+                search = null;
+                usi.line("bestmove " + answer);
+            });
         }
     }
 
-    private boolean movesAgreeUpTo(int n) {
-        for (int i = 0; i < n; i++) {
-            if (!program.moves().get(i).usi().equals(board.moves().get(i))) {
-                return false;
-            }
-        }
-        return true;
+    /** Whether the move at {@code ply} of the board's game was not there when the program said {@code go}. */
+    private boolean madeAfterGo(int ply) {
+        return search != null && search.ply() == ply
+                && !(board.gameId().equals(search.gameAtGo()) && search.movesAtGo() >= ply);
     }
 
     // ---- the link
@@ -367,7 +348,11 @@ public final class UsiBridge implements BoardLinkClient.Listener {
     public void disconnected(String why) {
         inbox.add(() -> {
             boardReady = false;
-            syncing = false;
+            fetching = false;
+            fetchAgain = false;
+            heldEvents = null;
+            afterFetch.clear();
+            syncAsked = false;
             usi.info("the board is gone (" + why + "); waiting for it to come back");
         });
     }
@@ -408,23 +393,67 @@ public final class UsiBridge implements BoardLinkClient.Listener {
         });
     }
 
+    /**
+     * Learns the board's state, then runs {@code then}. One {@code STATE} at a time: the events that come while it is
+     * asked are held and applied after it (those it already shows are skipped by their numbers), and a fetch asked
+     * meanwhile is one more {@code STATE} after it; {@code then} runs once the newest state and its events are known.
+     */
     private void fetchState(Runnable then) {
+        afterFetch.add(then);
+        if (fetching) {
+            fetchAgain = true;
+            return;
+        }
+        fetching = true;
         heldEvents = new ArrayList<>();
-        linkCommand("STATE", r -> {
-            List<String> held = heldEvents;
-            heldEvents = null;
-            try {
-                board = BoardGame.fromState(r.bodyText());
-                lastSeq = Math.max(lastSeq, board.seq());
-            } catch (IOException e) {
-                usi.info("the board's state could not be read: " + e.getMessage());
-                return;
+        askState();
+    }
+
+    private void askState() {
+        fetchAgain = false;
+        linkCommand("STATE", this::stateArrived, failure -> {
+            if (link.isConnected() && fetching) {
+                log.info("link: STATE not answered ({}); asking again", failure.getMessage());
+                timers.schedule(() -> inbox.add(this::askState), STATE_RETRY_MILLIS, TimeUnit.MILLISECONDS);
             }
-            for (String e : held) {
-                onEvent(e);
-            }
-            then.run();
         });
+    }
+
+    private void stateArrived(BoardLinkClient.Reply r) {
+        if (!fetching) {
+            return;
+        }
+        BoardGame read;
+        try {
+            if (!r.ok()) {
+                throw new IOException(r.line());
+            }
+            read = BoardGame.fromState(r.bodyText());
+        } catch (IOException e) {
+            sayOnce("unreadable state " + e.getMessage(), "the board's state could not be read (" + e.getMessage()
+                    + "); asking again");
+            log.warn("link: the board's state could not be read: {}", e.getMessage());
+            timers.schedule(() -> inbox.add(this::askState), STATE_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+            return;
+        }
+        if (fetchAgain) {
+            askState();
+            return;
+        }
+        board = read;
+        lastSeq = Math.max(lastSeq, board.seq());
+        List<String> held = heldEvents;
+        heldEvents = null;
+        fetching = false;
+        for (String e : held) {
+            onEvent(e);
+        }
+        if (fetching) {
+            return;    // a held GAME or SETUP asked for the state again: the continuations wait for it
+        }
+        List<Runnable> then = List.copyOf(afterFetch);
+        afterFetch.clear();
+        then.forEach(Runnable::run);
     }
 
     private void onEvent(String line) {
@@ -437,59 +466,57 @@ public final class UsiBridge implements BoardLinkClient.Listener {
         try {
             seq = Long.parseLong(w[1]);
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+            garbled(line);
             return;
         }
         if (board == null || seq <= board.seq()) {
             return;
         }
         lastSeq = Math.max(lastSeq, seq);
-        switch (w.length > 2 ? w[2] : "") {
-            case "MOVE" -> board = board.withMove(seq, Integer.parseInt(w[3]), w[4]);
-            case "TAKEBACK" -> board = board.withTakeback(seq, Integer.parseInt(w[3]));
-            case "RESULT" -> board = board.withResult(seq, w[3], w[4]);
-            case "GAME", "SETUP" -> {
-                board = board.withSeq(seq);
-                sync();
-            }
-            default -> board = board.withSeq(seq);
+        try {
+            board = board.after(seq, w);
+        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+            garbled(line);
+            return;
+        }
+        if (w.length > 2 && (w[2].equals("GAME") || w[2].equals("SETUP"))) {
+            refresh();
+            return;
         }
         answerIfMoved();
     }
 
-    private void linkCommand(String line, java.util.function.Consumer<BoardLinkClient.Reply> then) {
+    /** An event line that cannot be read: said once in the log; the board's state is asked for again. */
+    private void garbled(String line) {
+        log.warn("link: an event that cannot be read ({}); asking for the board's state again",
+                UsiOutput.quote(line));
+        refresh();
+    }
+
+    /** Learns the board's state again, then keeps it on the program's game and answers a waiting go. */
+    private void refresh() {
+        if (program != null) {
+            sync();
+        } else {
+            fetchState(this::answerIfMoved);
+        }
+    }
+
+    private void linkCommand(String line, Consumer<BoardLinkClient.Reply> then) {
         linkCommand(line, then, failure -> log.info("link: '{}' not answered: {}", line, failure.getMessage()));
     }
 
-    private void linkCommand(String line, java.util.function.Consumer<BoardLinkClient.Reply> then,
-                             java.util.function.Consumer<Throwable> failed) {
+    private void linkCommand(String line, Consumer<BoardLinkClient.Reply> then, Consumer<Throwable> failed) {
         log.debug("link > {}", line);
         CompletableFuture<BoardLinkClient.Reply> reply = link.send(line);
         reply.whenComplete((r, e) -> inbox.add(() -> {
             if (e != null) {
-                failed.accept(e);
+                failed.accept(e instanceof java.util.concurrent.CompletionException c && c.getCause() != null
+                        ? c.getCause() : e);
             } else {
                 log.debug("link < {}", r.line());
                 then.accept(r);
             }
         }));
-    }
-
-    /** USI's stdout: one line at a time, flushed, nothing else ever written to it. */
-    private static final class UsiOutput {
-        private final PrintStream out;
-
-        UsiOutput(PrintStream out) {
-            this.out = out;
-        }
-
-        synchronized void line(String text) {
-            log.debug("usi > {}", text);
-            out.print(text + "\n");
-            out.flush();
-        }
-
-        void info(String text) {
-            line("info string " + text.replaceAll("[\\r\\n]+", " "));
-        }
     }
 }

@@ -27,8 +27,6 @@ import org.shogiban.hal.config.ConfigException;
 import org.shogiban.hal.config.HallConfig;
 import org.shogiban.hall.HallLinks;
 import org.shogiban.hal.memory.MemoryBoard;
-import org.shogiban.hal.pi4j.Pi4jBoardFactory;
-import org.shogiban.hal.pi4j.RaspberryPi;
 import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
@@ -47,7 +45,8 @@ import org.slf4j.LoggerFactory;
  * the configuration describes (Pi4J is loaded only then); with {@code --simulated} it runs the same service on the
  * in-memory board, so it can be started, watched and tested on any computer. A shutdown hook stops the scan, saves
  * the pending records, and closes the board. A wrong command line or configuration, or real hardware asked for where
- * there is none, stops start-up with one line per problem and exit code 2.
+ * there is none, or a part of the Pi the configuration needs missing (I2C, SPI or PWM off, a device closed to this
+ * user, a chip silent, a GPIO line taken), stops start-up with one sentence per problem and exit code 2.
  */
 final class ServeCommand implements CliCommand {
     private static final Logger log = LoggerFactory.getLogger(ServeCommand.class);
@@ -142,10 +141,9 @@ final class ServeCommand implements CliCommand {
             // before the hardware check: on a desk the missing file is the first thing to fix
             throw new UsageException("the configuration file " + options.config() + " does not exist");
         }
-        if (!options.simulated() && RaspberryPi.model().isEmpty()) {
+        if (!options.simulated()) {
             // before the configuration is read: its summary line would make this a two-line answer
-            throw new UsageException("no Raspberry Pi hardware found (no device-tree model naming a Raspberry Pi);"
-                    + " to run the board without hardware use --simulated");
+            ThisPi.requirePi();
         }
         BoardConfig config = options.config() == null ? null : loadConfig(options.config());
         // a token file readable by others, or missing, is said before the board starts
@@ -239,7 +237,7 @@ final class ServeCommand implements CliCommand {
         MonotonicClock clock = MonotonicClock.system();
         SensorKind kind = config == null ? SensorKind.OCCUPANCY : config.sensorKind();
         Board board = options.simulated() ? simulated(kind, clock, options.scanFault())
-                : Pi4jBoardFactory.open(config, clock, new FaultReporter(clock));
+                : ThisPi.open(config, clock, new FaultReporter(clock), "serve");
         InferenceConfig inference = InferenceConfig.defaults(kind).withCommitPolicy(options.commit());
         GameSettings settings = GameSettings.of(options.start(), inference).withTime(options.time());
         Map<String, String> environment = System.getenv();
@@ -258,12 +256,18 @@ final class ServeCommand implements CliCommand {
                         config == null ? java.util.Optional.empty() : config.link().arbiterPin(), boardId())
                 .ifPresent(s -> assembly.part(HallLinks.part(s)));
         // the engine a player can ask for (NEW ... engine=gote): the configured one, else Fairy-Stockfish if installed
-        EnginePlayer.settings(config == null ? java.util.Optional.empty() : config.engine().command(),
-                        EngineSettings.parseOptions(config == null ? "" : config.engine().options()))
-                .ifPresent(e -> assembly.part(EnginePlayer.part(e)));
-        // the lishogi account games are played online with: the command line's, else board.properties'
-        online(options, config).ifPresent(l -> assembly.part(l.part()));
-        AssembledBoard assembled = assembly.assemble();
+        AssembledBoard assembled;
+        try {
+            EnginePlayer.settings(config == null ? java.util.Optional.empty() : config.engine().command(),
+                            EngineSettings.parseOptions(config == null ? "" : config.engine().options()))
+                    .ifPresent(e -> assembly.part(EnginePlayer.part(e)));
+            // the lishogi account games are played online with: the command line's, else board.properties'
+            online(options, config).ifPresent(l -> assembly.part(l.part()));
+            // a records directory that cannot be used is said here, before the first game
+            assembled = assembly.assemble();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         BoardApplication app = assembled.application();
         ServiceMonitor monitor = new ServiceMonitor(SdNotify.fromEnvironment(environment), watchdog, app::view,
                 clock);

@@ -23,7 +23,8 @@ public final class ShogibanCli {
     /** The tool with every command of the board firmware. */
     public static ShogibanCli standard() {
         return new ShogibanCli(List.of(new PerftCommand(), new JudgeCommand(), new ConvertCommand(),
-                new ServeCommand(), new CheckConfigCommand(), new HallCommand(), new UsiCommand()));
+                new ServeCommand(), new CheckConfigCommand(), new HallCommand(), new UsiCommand(),
+                new BringUpCommand()));
     }
 
     public static void main(String[] args) {
@@ -34,7 +35,7 @@ public final class ShogibanCli {
 
     /** Runs one command line and returns its exit code; errors become one line on {@code err}. */
     public int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
+        if (args.length == 0 || isHelp(args[0])) {
             printHelp(args.length == 0 ? err : out);
             return args.length == 0 ? 2 : 0;
         }
@@ -42,6 +43,10 @@ public final class ShogibanCli {
         if (command == null) {
             err.println("unknown command '" + args[0] + "'; commands: " + String.join(", ", commands.keySet()));
             return 2;
+        }
+        if (args.length == 2 && isHelp(args[1])) {
+            out.println("usage: java -jar shogiban.jar " + command.usage());
+            return 0;
         }
         try {
             return command.run(Arrays.asList(args).subList(1, args.length), in, out, err);
@@ -58,6 +63,11 @@ public final class ShogibanCli {
             err.println(command.name() + ": " + e);
             return 1;
         }
+    }
+
+    /** {@code help}, {@code --help} or {@code -h}: alone, the tool's usage; after a command, that command's. */
+    static boolean isHelp(String word) {
+        return word.equals("help") || word.equals("--help") || word.equals("-h");
     }
 
     private void printHelp(PrintStream stream) {

@@ -4,12 +4,16 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import org.shogiban.bridge.BoardLinkClient;
+import org.shogiban.bridge.PlayerNames;
 import org.shogiban.bridge.UsiBridge;
 import org.shogiban.link.JSerialCommTransport;
 
 /**
- * {@code usi --serial DEVICE [--baud N] [--board-id NAME]}: the board as a USI engine for a shogi program (ShogiHome,
- * an engine match runner). USI on stdin and stdout, the link protocol to the board on DEVICE; logs on stderr.
+ * {@code usi --serial DEVICE [--baud N] [--board-id NAME] [--player NAME] [--opponent NAME]}: the board as a USI
+ * engine for a shogi program (ShogiHome, an engine match runner). USI on stdin and stdout, the link protocol to the
+ * board on DEVICE; logs on stderr. The names go into the games' records (the program's options may set them too).
  */
 final class UsiCommand implements CliCommand {
     @Override
@@ -19,7 +23,9 @@ final class UsiCommand implements CliCommand {
 
     @Override
     public String usage() {
-        return "usi --serial DEVICE [--baud N] [--board-id NAME]   the board as a USI engine (USI on stdin/stdout)";
+        return "usi --serial DEVICE [--baud N] [--board-id NAME] [--player NAME] [--opponent NAME]   the board as a USI"
+                + " engine (USI on stdin/stdout; the names of the player at the board and of the program's side go"
+                + " into the records)";
     }
 
     @Override
@@ -27,12 +33,16 @@ final class UsiCommand implements CliCommand {
         String device = null;
         int baud = 115200;
         String boardId = "board";
+        Optional<String> player = Optional.empty();
+        Optional<String> opponent = Optional.empty();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
                 case "--serial" -> device = value(args, ++i, a);
                 case "--baud" -> baud = baud(value(args, ++i, a));
                 case "--board-id" -> boardId = value(args, ++i, a).replaceAll("\\s", "_");
+                case "--player" -> player = Optional.of(value(args, ++i, a));
+                case "--opponent" -> opponent = Optional.of(value(args, ++i, a));
                 default -> throw new UsageException("unknown option '" + a + "'; usage: " + usage());
             }
         }
@@ -40,7 +50,8 @@ final class UsiCommand implements CliCommand {
             throw new UsageException("--serial DEVICE is needed (/dev/ttyACM0, COM3, /dev/cu.usbmodem1101); usage: "
                     + usage());
         }
-        return new UsiBridge(new JSerialCommTransport(Path.of(device), baud), out, boardId).run(in);
+        return new UsiBridge(new JSerialCommTransport(Path.of(device), baud), out, boardId,
+                new PlayerNames(player, opponent), BoardLinkClient.REPLY_MILLIS).run(in);
     }
 
     private static String value(List<String> args, int i, String option) {

@@ -113,11 +113,11 @@ public final class EnginePlayer implements Part {
 
     /**
      * The engine a board plays against: {@code command} if given, else Fairy-Stockfish where Debian installs it;
-     * empty when neither.
+     * empty when neither. A command naming no program is IllegalArgumentException (one sentence), at start.
      */
     public static java.util.Optional<EngineSettings> settings(java.util.Optional<String> command,
                                                                Map<String, String> options) {
-        return command.or(EngineSettings::defaultCommand).map(c -> EngineSettings.of(c, options));
+        return command.or(EngineSettings::defaultCommand).map(c -> EngineSettings.of(c, options).requireProgram());
     }
 
     /** Asks for a hint for the side to move (shown in its own colour, not played). Any thread. */

@@ -37,6 +37,28 @@ public record EngineSettings(List<String> command, Map<String, String> options, 
         return new EngineSettings(words(commandLine), options, 10_000, 3_000, 5_000);
     }
 
+    /**
+     * This engine, when its program is there: a path to an executable file, or a name found on {@code PATH}; else
+     * IllegalArgumentException in one sentence, said at start rather than when a player asks for a game.
+     */
+    public EngineSettings requireProgram() {
+        String program = command.get(0);
+        if (program.contains("/")) {
+            if (Files.isRegularFile(Path.of(program)) && Files.isExecutable(Path.of(program))) {
+                return this;
+            }
+            throw new IllegalArgumentException("engine program " + program + " is not there (no executable file)");
+        }
+        String path = System.getenv("PATH");
+        for (String dir : (path == null ? "" : path).split(java.io.File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program)) && !Files.isDirectory(Path.of(dir,
+                    program))) {
+                return this;
+            }
+        }
+        throw new IllegalArgumentException("engine program '" + program + "' is not there (not found on PATH)");
+    }
+
     /** The same with other limits (tests use short ones). */
     public EngineSettings withLimits(long handshake, long margin, long quit) {
         return new EngineSettings(command, options, handshake, margin, quit);

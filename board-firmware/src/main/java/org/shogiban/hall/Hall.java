@@ -7,14 +7,21 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
 import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttCallbackExtended;
@@ -22,6 +29,8 @@ import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import org.shogiban.hall.store.HallStore;
+import org.shogiban.hall.store.StoreException;
 import org.shogiban.link.LoggedEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,24 +39,47 @@ import org.slf4j.LoggerFactory;
  * The hall: every board of one hall as the arbiter's page and the relay see it, from the broker. It subscribes to
  * every board's topics ({@code shogiban/<hall-id>/board/+/...}), takes each board's events in order and once
  * ({@link EventFeed}; a gap is filled by asking the board {@code SINCE}, as is everything after the hall's own
- * reconnection), keeps the last snapshot, record and status, raises the arbiter's calls, and sends commands
- * ({@link #command}) and a round's pairings. Each change bumps a version the page waits on ({@link #awaitChange}).
+ * (re)connection), notices a board whose numbering started again (a new board life), keeps the last snapshot, record
+ * and status, raises the arbiter's calls, and sends commands ({@link #command}; a reply counts only from the board
+ * the command went to, under an id no other board can guess) and a round's pairings. With a {@link HallStore} every
+ * change is written to disk before it is shown, and the hall starts again from it. Each change bumps a version the
+ * page waits on ({@link #awaitChange}). One lock guards the state; the page's long polls wait on its condition (not on
+ * a monitor, which would pin a virtual thread's carrier on Java 21).
  */
 public final class Hall implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Hall.class);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String[] KINDS = {"status", "state", "events", "record", "cmd/reply"};
+    private static final Pattern LAST = Pattern.compile("OK last (\\d+)");
+    /** The arbiter's name in the log and the actions when the hall has no login (loopback, no account). */
+    public static final String NOBODY = "-";
+
+    /** A command sent and the board it went to: only that board's reply counts. */
+    private record Pending(String board, CompletableFuture<JsonNode> reply) {
+    }
 
     private final String hallId;
     private final MqttAsyncClient client;
     private final MqttConnectOptions options;
+    private final HallDisk disk;
     private final Map<String, HallBoard> boards = new TreeMap<>();
-    private final Map<String, CompletableFuture<JsonNode>> waiting = new ConcurrentHashMap<>();
+    private final Map<String, Pending> waiting = new ConcurrentHashMap<>();
     private final Rounds rounds = new Rounds();
-    private final AtomicLong ids = new AtomicLong();
-    private final Object changed = new Object();
+    private final SecureRandom random = new SecureRandom();
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
     private final PrintWriter trace;
-    private long version;
+    /**
+     * Counts the changes; it starts at the start's wall time in microseconds, so that a page still waiting on a
+     * hall that was restarted asks for what is newer than what it has and gets the new hall's view at once.
+     */
+    private long version = System.currentTimeMillis() * 1000;
+
+    /** A hall that keeps its state in memory only (tests, benchmarks). */
+    public Hall(String broker, String hallId, String username, String password, PrintWriter trace)
+            throws MqttException {
+        this(broker, hallId, username, password, trace, null);
+    }
 
     /**
      * @param broker the broker's URL
@@ -55,11 +87,15 @@ public final class Hall implements AutoCloseable {
      * @param username the hall's user (the arbiter's, which may command every board), or null
      * @param password its password, or null
      * @param trace where each event taken is written with the time it was taken (benchmarks), or null
+     * @param store where the hall's state is kept (it starts from what is there), or null: in memory only
      */
-    public Hall(String broker, String hallId, String username, String password, PrintWriter trace)
+    public Hall(String broker, String hallId, String username, String password, PrintWriter trace, HallStore store)
             throws MqttException {
         this.hallId = hallId;
         this.trace = trace;
+        disk = new HallDisk(store, hallId, this::changed);
+        disk.restore(boards, rounds);
+        rounds.onChange(round -> disk.round(round, rounds.doc(round).toString()));
         client = new MqttAsyncClient(broker, "shogiban-hall-" + hallId, new MemoryPersistence());
         options = new MqttConnectOptions();
         options.setCleanSession(false);
@@ -78,9 +114,7 @@ public final class Hall implements AutoCloseable {
             public void connectComplete(boolean reconnect, String serverURI) {
                 log.info("hall {}: connected to {}{}", hallId, serverURI, reconnect ? " again" : "");
                 subscribe();
-                if (reconnect) {
-                    catchUpAll();
-                }
+                catchUpAll();
             }
 
             @Override
@@ -133,59 +167,82 @@ public final class Hall implements AutoCloseable {
         String id = parsed[0];
         long now = System.currentTimeMillis();
         if (parsed[1].equals("cmd/reply")) {
-            JsonNode reply = json(payload);
-            CompletableFuture<JsonNode> f = reply == null ? null : waiting.remove(reply.path("id").asText());
-            if (f != null) {
-                f.complete(reply);
-            }
+            replied(id, json(payload));
             return;
         }
-        boolean gap = false;
-        synchronized (this) {
+        boolean ask = false;
+        lock.lock();
+        try {
             HallBoard b = boards.computeIfAbsent(id, HallBoard::new);
             switch (parsed[1]) {
-                case "status" -> b.status = new String(payload, StandardCharsets.UTF_8);
+                case "status" -> {
+                    b.status = new String(payload, StandardCharsets.UTF_8);
+                    ask = b.status.equals("online");
+                }
                 case "state" -> {
                     JsonNode s = json(payload);
                     if (s != null) {
                         b.state = s;
                         b.stateMillis = now;
                         b.feed.startAfter(s.path("seq").asLong());
+                        // a number below the last taken: the board's numbering may have started again
+                        ask = s.path("seq").asLong() < b.feed.last() && now - b.lastAskMillis > 1000;
                     }
                 }
-                case "record" -> {
-                    b.recordJkf = new String(payload, StandardCharsets.UTF_8);
-                    JsonNode r = json(payload);
-                    b.recordHeader = r == null ? null : r.path("header");
-                    String game = b.state == null ? null : b.state.path("gameId").asText(null);
-                    if (game != null) {
-                        b.records.put(game, b.recordJkf);
-                    }
-                }
+                case "record" -> record(b, payload);
                 case "events" -> {
-                    for (LoggedEvent e : b.feed.offer(EventJson.read(payload))) {
+                    LoggedEvent in = EventJson.read(payload);
+                    if (b.isOtherLife(in)) {
+                        log.warn("hall {}: board {} sent event {} unlike the one of that number taken before: a new"
+                                + " board life; its events are taken again from the first", hallId, id, in.seq());
+                        b.newLife(b.feed.last(), in.seq(), now);
+                        b.lastAskMillis = 0;
+                    }
+                    for (LoggedEvent e : b.feed.offer(in)) {
                         b.take(e, now);
                         if (trace != null) {
                             trace.println(now + " " + id + " " + e.seq() + " " + e.event().text());
                         }
                     }
-                    gap = b.feed.hasGap() && now - b.lastAskMillis > 1000;
-                    if (gap) {
-                        b.lastAskMillis = now;
-                    }
+                    ask = b.feed.hasGap() && now - b.lastAskMillis > 1000;
                 }
                 default -> {
                     return;
                 }
             }
-            version++;
+            if (ask) {
+                b.lastAskMillis = now;
+            }
+            disk.board(b, false);
+            changed();
+        } finally {
+            lock.unlock();
         }
-        if (gap) {
+        if (ask) {
             askSince(id);
         }
-        synchronized (changed) {
-            changed.notifyAll();
+    }
+
+    private void record(HallBoard b, byte[] payload) {
+        b.recordJkf = new String(payload, StandardCharsets.UTF_8);
+        b.recordHeader = HallBoard.header(b.recordJkf);
+        String game = b.state == null ? b.gameId : b.state.path("gameId").asText(b.gameId);
+        b.recordGame = game == null ? "-" : game;
+        b.records.put(b.recordGame, b.recordJkf);
+        disk.game(b.id, b.recordGame, b.recordJkf);
+    }
+
+    private void replied(String board, JsonNode reply) {
+        Pending p = reply == null ? null : waiting.get(reply.path("id").asText());
+        if (p == null) {
+            return;
         }
+        if (!p.board().equals(board)) {
+            log.warn("hall {}: board {} answered a command sent to {}: ignored", hallId, board, p.board());
+            return;
+        }
+        waiting.remove(reply.path("id").asText());
+        p.reply().complete(reply);
     }
 
     private static JsonNode json(byte[] payload) {
@@ -198,20 +255,67 @@ public final class Hall implements AutoCloseable {
 
     private void catchUpAll() {
         List<String> ids;
-        synchronized (this) {
+        lock.lock();
+        try {
             ids = List.copyOf(boards.keySet());
+        } finally {
+            lock.unlock();
         }
         ids.forEach(this::askSince);
     }
 
+    /**
+     * Asks a board for the events after the last one taken. Its answer ({@code OK last n}) below the number asked
+     * means the board's numbering started again: a new board life, whose events are then all asked for.
+     */
     private void askSince(String board) {
         long last;
-        synchronized (this) {
-            last = boards.get(board).feed.last();
+        int life;
+        lock.lock();
+        try {
+            HallBoard b = boards.get(board);
+            last = b.feed.last();
+            life = b.life;
+        } finally {
+            lock.unlock();
         }
-        if (last >= 0) {
-            send(board, "since-" + ids.incrementAndGet(), "SINCE " + last, null);
+        if (last < 0) {
+            return;
         }
+        Thread.ofVirtual().name("hall-since-" + board).start(() -> command(board, "SINCE " + last, null, 5000)
+                .ifPresent(r -> sinceAnswered(board, life, last, r.path("reply").asText())));
+    }
+
+    private void sinceAnswered(String board, int life, long asked, String reply) {
+        Matcher m = LAST.matcher(reply);
+        if (!m.matches()) {
+            if (!reply.startsWith("OK")) {
+                log.warn("hall {}: board {} answered SINCE {}: {}", hallId, board, asked, reply);
+            }
+            return;
+        }
+        long theirs = Long.parseLong(m.group(1));
+        lock.lock();
+        try {
+            HallBoard b = boards.get(board);
+            if (theirs >= asked || b.life != life) {
+                return;
+            }
+            log.warn("hall {}: board {} numbers its events from 1 again (it was at {}, now at {}): a new board "
+                    + "life; its events are taken again from the first", hallId, board, asked, theirs);
+            b.newLife(asked, theirs, System.currentTimeMillis());
+            disk.board(b, false);
+            changed();
+        } finally {
+            lock.unlock();
+        }
+        askSince(board);
+    }
+
+    /** Keeps an arbiter's action and the board's reply (durably), and logs it with the arbiter's name. */
+    public void action(String arbiter, String board, String line, String reply) {
+        log.info("hall {}: arbiter {} on {}: {} -> {}", hallId, arbiter, board, line, reply);
+        disk.action(arbiter, board, line, reply);
     }
 
     // ------------------------------------------------------------------------------------------------ outgoing
@@ -229,13 +333,15 @@ public final class Hall implements AutoCloseable {
      * within the time.
      */
     public Optional<JsonNode> command(String board, String line, String pin, long timeoutMillis) {
-        String id = "hall-" + ids.incrementAndGet();
+        byte[] nonce = new byte[16];
+        random.nextBytes(nonce);
+        String id = "hall-" + HexFormat.of().formatHex(nonce);
         CompletableFuture<JsonNode> f = new CompletableFuture<>();
-        waiting.put(id, f);
+        waiting.put(id, new Pending(board, f));
         send(board, id, line, pin);
         try {
             return Optional.of(f.get(timeoutMillis, TimeUnit.MILLISECONDS));
-        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+        } catch (TimeoutException | ExecutionException e) {
             return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -245,20 +351,35 @@ public final class Hall implements AutoCloseable {
         }
     }
 
-    /** Acknowledges a board's call. */
-    public boolean acknowledge(String board, long seq) {
-        boolean done;
-        synchronized (this) {
+    /**
+     * Acknowledges a board's call: on disk first, then shown.
+     *
+     * @return false when there is no such open call
+     * @throws StoreException when it could not be written (then it is not acknowledged)
+     */
+    public boolean acknowledge(String board, long seq, String arbiter) {
+        lock.lock();
+        try {
             HallBoard b = boards.get(board);
-            done = b != null && b.acknowledge(seq);
-            if (done) {
-                version++;
+            int i = b == null ? -1 : b.openCall(seq);
+            if (i < 0) {
+                return false;
             }
+            HallBoard.Call c = b.calls.get(i);
+            b.calls.set(i, new HallBoard.Call(c.board(), c.life(), c.seq(), c.kind(), c.text(), c.wallMillis(),
+                    arbiter, System.currentTimeMillis()));
+            try {
+                disk.board(b, true);
+            } catch (StoreException e) {
+                b.calls.set(i, c);
+                throw e;
+            }
+            log.info("hall {}: arbiter {} acknowledged {}:{} ({})", hallId, arbiter, board, seq, c.text());
+            changed();
+            return true;
+        } finally {
+            lock.unlock();
         }
-        synchronized (changed) {
-            changed.notifyAll();
-        }
-        return done;
     }
 
     /** The rounds' pairings and results. */
@@ -268,93 +389,111 @@ public final class Hall implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------------------ the page
 
-    /** Waits until the version passes {@code after} (at most {@code millis}); returns the version now. */
-    public long awaitChange(long after, long millis) throws InterruptedException {
-        long until = System.nanoTime() + millis * 1_000_000;
-        synchronized (changed) {
-            while (version() <= after) {
-                long left = (until - System.nanoTime()) / 1_000_000;
-                if (left <= 0) {
-                    break;
-                }
-                changed.wait(left);
-            }
+    private void changed() {
+        lock.lock();
+        try {
+            version++;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
         }
-        return version();
     }
 
-    private synchronized long version() {
-        return version;
+    /** Waits until the version passes {@code after} (at most {@code millis}); returns the version now. */
+    public long awaitChange(long after, long millis) throws InterruptedException {
+        lock.lock();
+        try {
+            long nanos = TimeUnit.MILLISECONDS.toNanos(millis);
+            while (version <= after && nanos > 0) {
+                nanos = changed.awaitNanos(nanos);
+            }
+            return version;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The whole hall as the page reads it. */
-    public synchronized ObjectNode view() {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("hall", hallId);
-        o.put("version", version);
-        ArrayNode list = o.putArray("boards");
-        ArrayNode calls = o.putArray("calls");
-        for (HallBoard b : boards.values()) {
-            ObjectNode n = list.addObject();
-            n.put("id", b.id);
-            n.put("status", b.status);
-            n.put("seq", b.feed.last());
-            n.put("flagged", b.flagged());
-            n.set("state", b.state);
-            n.put("sente", b.recordHeader == null ? null : b.recordHeader.path("先手").asText(
-                    b.recordHeader.path("下手").asText(null)));
-            n.put("gote", b.recordHeader == null ? null : b.recordHeader.path("後手").asText(
-                    b.recordHeader.path("上手").asText(null)));
-            for (HallBoard.Call c : b.calls) {
-                ObjectNode cn = calls.addObject();
-                cn.put("board", c.board());
-                cn.put("seq", c.seq());
-                cn.put("text", c.text());
-                cn.put("wallMillis", c.wallMillis());
-                cn.put("acknowledged", c.acknowledged());
-            }
+    public ObjectNode view() {
+        lock.lock();
+        try {
+            return HallView.of(this, hallId, version, boards.values(), disk.faults());
+        } finally {
+            lock.unlock();
         }
-        o.set("rounds", rounds.view(this::resultOf));
-        return o;
+    }
+
+    ArrayNode roundsView() {
+        return rounds.view(this::resultOf);
     }
 
     /** The current record of a board (JKF), if the hall has one. */
-    public synchronized Optional<String> record(String board) {
-        HallBoard b = boards.get(board);
-        return b == null ? Optional.empty() : Optional.ofNullable(b.recordJkf);
+    public Optional<String> record(String board) {
+        lock.lock();
+        try {
+            HallBoard b = boards.get(board);
+            return b == null ? Optional.empty() : Optional.ofNullable(b.recordJkf);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The record of a board's game by id (JKF). */
-    public synchronized Optional<String> record(String board, String gameId) {
-        HallBoard b = boards.get(board);
-        return b == null ? Optional.empty() : Optional.ofNullable(b.records.get(gameId));
+    public Optional<String> record(String board, String gameId) {
+        lock.lock();
+        try {
+            HallBoard b = boards.get(board);
+            return b == null ? Optional.empty() : Optional.ofNullable(b.records.get(gameId));
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The boards' ids. */
-    public synchronized List<String> boardIds() {
-        return List.copyOf(boards.keySet());
+    public List<String> boardIds() {
+        lock.lock();
+        try {
+            return List.copyOf(boards.keySet());
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** A board's game (null: its current one) and its result: {@code [gameId, result or null]}, or null. */
-    synchronized String[] resultOf(String board, String gameId) {
-        HallBoard b = boards.get(board);
-        if (b == null || b.state == null) {
-            return null;
+    String[] resultOf(String board, String gameId) {
+        lock.lock();
+        try {
+            HallBoard b = boards.get(board);
+            if (b == null || b.state == null) {
+                return null;
+            }
+            String game = gameId != null ? gameId : b.state.path("gameId").asText(null);
+            return game == null ? null : new String[] {game, b.results.get(game)};
+        } finally {
+            lock.unlock();
         }
-        String game = gameId != null ? gameId : b.state.path("gameId").asText(null);
-        return game == null ? null : new String[] {game, b.results.get(game)};
     }
 
     /** The game a board shows now (its snapshot's {@code gameId}), or null. */
-    public synchronized String currentGame(String board) {
-        HallBoard b = boards.get(board);
-        return b == null || b.state == null ? null : b.state.path("gameId").asText(null);
+    public String currentGame(String board) {
+        lock.lock();
+        try {
+            HallBoard b = boards.get(board);
+            return b == null || b.state == null ? null : b.state.path("gameId").asText(null);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** How many events the hall took from a board, and how many it received again. */
-    public synchronized long[] counts(String board) {
-        HallBoard b = boards.get(board);
-        return b == null ? new long[] {0, 0, -1} : new long[] {b.feed.taken(), b.feed.repeats(), b.feed.last()};
+    public long[] counts(String board) {
+        lock.lock();
+        try {
+            HallBoard b = boards.get(board);
+            return b == null ? new long[] {0, 0, -1} : new long[] {b.feed.taken(), b.feed.repeats(), b.feed.last()};
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
+import java.util.function.IntConsumer;
 
 /**
  * The rounds of the tournament: each round's pairings (board, sente, gote, time control, mode) as sent to the boards,
@@ -61,6 +62,12 @@ public final class Rounds {
     }
 
     private final Map<Integer, List<Pairing>> rounds = new TreeMap<>();
+    private IntConsumer changed = round -> { };
+
+    /** Told the round's number after each change of a round (the hall keeps it on disk). */
+    void onChange(IntConsumer listener) {
+        changed = listener;
+    }
 
     /** Checks a pairing's words: names without quotes or control characters, time and mode single words. */
     public static Pairing pairing(String board, String sente, String gote, String time, String mode,
@@ -79,9 +86,20 @@ public final class Rounds {
         return new Pairing(board, sente.strip(), gote.strip(), time, mode, previousGame);
     }
 
-    /** Records a round's pairings (a round sent again replaces its pairings). */
+    /**
+     * Records a round's pairings (a round sent again replaces its pairings).
+     *
+     * @throws IllegalArgumentException when a board is paired twice in the round
+     */
     public synchronized void put(int round, List<Pairing> pairings) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (Pairing p : pairings) {
+            if (!seen.add(p.board)) {
+                throw new IllegalArgumentException("board " + p.board + " is paired twice in round " + round);
+            }
+        }
         rounds.put(round, new ArrayList<>(pairings));
+        changed.accept(round);
     }
 
     /** A round's pairings. */
@@ -89,8 +107,34 @@ public final class Rounds {
         return List.copyOf(rounds.getOrDefault(round, List.of()));
     }
 
-    synchronized void replied(Pairing p, String reply) {
+    synchronized void replied(int round, Pairing p, String reply) {
         p.reply = reply;
+        changed.accept(round);
+    }
+
+    /** A round as kept on disk. */
+    synchronized ObjectNode doc(int round) {
+        ObjectNode o = JSON.createObjectNode();
+        ArrayNode ps = o.putArray("pairings");
+        for (Pairing p : rounds.getOrDefault(round, List.of())) {
+            ps.addObject().put("board", p.board).put("sente", p.sente).put("gote", p.gote).put("time", p.time)
+                    .put("mode", p.mode).put("previousGame", p.previousGame).put("reply", p.reply)
+                    .put("gameId", p.gameId);
+        }
+        return o;
+    }
+
+    /** Takes a round back from disk. */
+    synchronized void restore(int round, com.fasterxml.jackson.databind.JsonNode doc) {
+        List<Pairing> ps = new ArrayList<>();
+        for (com.fasterxml.jackson.databind.JsonNode n : doc.path("pairings")) {
+            Pairing p = new Pairing(n.path("board").asText(), n.path("sente").asText(), n.path("gote").asText(),
+                    n.path("time").asText(), n.path("mode").asText(), n.path("previousGame").asText(null));
+            p.reply = n.path("reply").asText(null);
+            p.gameId = n.path("gameId").asText(null);
+            ps.add(p);
+        }
+        rounds.put(round, ps);
     }
 
     /**
@@ -108,6 +152,12 @@ public final class Rounds {
                 String[] g = games.apply(p.board, p.gameId);
                 if (p.gameId == null && g != null && !g[0].equals(p.previousGame)) {
                     p.gameId = g[0];
+                    try {
+                        changed.accept(r.getKey());
+                    } catch (RuntimeException e) {
+                        // not written: the hall shows it as its fault, and settles the game again next time
+                        p.gameId = null;
+                    }
                 }
                 ObjectNode pn = ps.addObject();
                 pn.put("board", p.board);

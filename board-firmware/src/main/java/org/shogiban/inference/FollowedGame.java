@@ -10,7 +10,8 @@ import org.shogiban.rules.Position;
 
 /**
  * The game's history as the inference reads it. The record is the {@link Game} (the one owner of moves and
- * positions), read as a {@link GameHistory} when its owner records it; the inference keeps only what it reported and the game has not taken yet:
+ * positions), read as a {@link GameHistory} when its owner records it; the inference keeps only what it reported
+ * and the game has not taken yet:
  *
  * <ul>
  *   <li>following a game someone else records (the session): the moves reported during one input, until the owner

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.RecordFormat;
@@ -28,6 +30,9 @@ public final class LinkProtocol {
     /** The commands, as {@code HELP} lists them. */
     public static final List<String> COMMANDS = List.of("HELLO", "STATE", "SINCE", "GAMES", "GET", "NEW", "AUTH",
             "ARBITER", "PLAY", "CLOCKS", "GAMEOVER", "QUIT", "HELP");
+
+    /** A command's tag: {@code #} and 1 to 16 letters or digits, then a space. */
+    private static final Pattern TAG = Pattern.compile("#([0-9A-Za-z]{1,16})(?: +|$)");
 
     private final LinkedBoard board;
     private final KeptEvents events;
@@ -62,8 +67,30 @@ public final class LinkProtocol {
     public List<byte[]> handle(LineDecoder.Input input, LinkSession session, long nowMillis) {
         return switch (input) {
             case LineDecoder.Bad bad -> List.of(err(bad.error(), bad.message()));
-            case LineDecoder.Line line -> command(line.text(), session, nowMillis);
+            case LineDecoder.Line line -> tagged(line.text(), session, nowMillis);
         };
+    }
+
+    /**
+     * A command tagged {@code #<id> COMMAND ...} gets its reply line tagged {@code #<id> OK ...} (a host matches
+     * replies by id, so one reply it never read cannot shift the others); an untagged one an untagged reply.
+     */
+    private List<byte[]> tagged(String text, LinkSession session, long nowMillis) {
+        Matcher m = TAG.matcher(text);
+        if (!m.lookingAt()) {
+            return command(text, session, nowMillis);
+        }
+        List<byte[]> frames = new ArrayList<>(command(text.substring(m.end()), session, nowMillis));
+        if (frames.isEmpty()) {
+            frames.add(err(LinkError.SYNTAX, "a tag #" + m.group(1) + " with no command"));
+        }
+        byte[] tag = ("#" + m.group(1) + " ").getBytes(StandardCharsets.US_ASCII);
+        byte[] reply = frames.get(frames.size() - 1);
+        byte[] withTag = new byte[tag.length + reply.length];
+        System.arraycopy(tag, 0, withTag, 0, tag.length);
+        System.arraycopy(reply, 0, withTag, tag.length, reply.length);
+        frames.set(frames.size() - 1, withTag);
+        return frames;
     }
 
     private List<byte[]> command(String text, LinkSession session, long nowMillis) {

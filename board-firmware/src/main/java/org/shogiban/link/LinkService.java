@@ -52,6 +52,18 @@ public final class LinkService implements AutoCloseable {
     private Thread readerThread;
     private Thread writerThread;
 
+    /** Told when the device cannot be opened and when it opens again: the board shows it as a fault that clears. */
+    @FunctionalInterface
+    public interface DeviceWatch {
+        /**
+         * @param missing true when the device cannot be opened, false when it opened after that
+         * @param why one sentence naming the device and what happened
+         */
+        void deviceChanged(boolean missing, String why);
+    }
+
+    private volatile DeviceWatch deviceWatch = (missing, why) -> { };
+
     /**
      * @param board the board's port for the link
      * @param events the board's kept events (for {@code SINCE}); the board keeps them before it hands them over
@@ -66,6 +78,11 @@ public final class LinkService implements AutoCloseable {
         this.outbound = new OutboundQueue(settings.maxQueuedEvents(), settings.maxQueuedReplyBytes());
         // room for STOP besides a full queue of events
         this.inbox = new java.util.concurrent.ArrayBlockingQueue<>(settings.maxQueuedEvents() + 1);
+    }
+
+    /** Who is told when the device is missing and when it comes (before {@link #start()}). */
+    public void watchDevice(DeviceWatch watch) {
+        this.deviceWatch = Objects.requireNonNull(watch, "watch");
     }
 
     /** Subscribes to the board and starts the threads. */
@@ -165,12 +182,17 @@ public final class LinkService implements AutoCloseable {
                 if (!told) {
                     log.info("link: {} not available ({}); trying again every {} ms", transport.describe(),
                             e.getMessage(), settings.reopenMillis());
+                    deviceWatch.deviceChanged(true, "serial device " + transport.describe() + " is not there ("
+                            + e.getMessage() + "); the link waits for it");
                     told = true;
                 }
                 if (!pause(settings.reopenMillis())) {
                     return;
                 }
                 continue;
+            }
+            if (told) {
+                deviceWatch.deviceChanged(false, "serial device " + transport.describe() + " is open");
             }
             told = false;
             log.info("link: {} open", transport.describe());

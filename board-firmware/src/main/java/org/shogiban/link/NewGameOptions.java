@@ -31,10 +31,20 @@ import org.shogiban.session.RemotePlayer;
  * @param remote the side a USI engine plays and its level ({@code engine=gote level=3}; level 5 when left out), or
  *     the side the host plays itself ({@code host=gote}: its moves come with {@code PLAY <usi>})
  * @param sfen a start that is no handicap's: any position ({@code sfen="<board> <side> <hands> <move number>"})
+ * @param moves with {@code host=}: the moves the host's game has had so far ({@code moves=7g7f,3c3d}; {@code -} for
+ *     none): a game being played from the same start with exactly these moves and no side played from elsewhere is
+ *     kept and becomes the host's game, instead of being replaced
  */
 public record NewGameOptions(Optional<String> sente, Optional<String> gote, Optional<String> timeControl,
                              Optional<Handicap> handicap, Optional<Mode> mode, Optional<RemotePlayer> remote,
-                             Optional<Position> sfen) {
+                             Optional<Position> sfen, Optional<List<String>> moves) {
+
+    /** Options without moves to keep. */
+    public NewGameOptions(Optional<String> sente, Optional<String> gote, Optional<String> timeControl,
+                          Optional<Handicap> handicap, Optional<Mode> mode, Optional<RemotePlayer> remote,
+                          Optional<Position> sfen) {
+        this(sente, gote, timeControl, handicap, mode, remote, sfen, Optional.empty());
+    }
 
     /** How the game is played. */
     public enum Mode {
@@ -46,7 +56,7 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
 
     /** The option names, in the order the documentation gives them. */
     public static final List<String> NAMES = List.of("sente", "gote", "time", "handicap", "mode", "engine", "level",
-            "host", "sfen", "online", "color", "rated", "user");
+            "host", "sfen", "moves", "online", "color", "rated", "user");
     /** The options of a game on a site ({@code online=lishogi time=... [color=] [rated=] [user=]}). */
     private static final List<String> ONLINE = List.of("color", "rated", "user");
     /** The engine's level when {@code engine=} names no {@code level=}. */
@@ -105,6 +115,9 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
         if (values.containsKey("host") && values.containsKey("engine")) {
             throw new IllegalArgumentException("options 'host' and 'engine' exclude each other: one side is remote");
         }
+        if (values.containsKey("moves") && !values.containsKey("host")) {
+            throw new IllegalArgumentException("option 'moves' needs host=sente or host=gote");
+        }
         if (values.containsKey("sfen") && values.containsKey("handicap")) {
             throw new IllegalArgumentException("options 'sfen' and 'handicap' both give the start: give one");
         }
@@ -125,12 +138,29 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
                 Optional.ofNullable(values.get("time")).map(NewGameOptions::checkTime),
                 Optional.ofNullable(values.get("handicap")).map(NewGameOptions::handicap),
                 Optional.ofNullable(values.get("mode")).map(NewGameOptions::mode), remote,
-                Optional.ofNullable(values.get("sfen")).map(NewGameOptions::start));
+                Optional.ofNullable(values.get("sfen")).map(NewGameOptions::start),
+                Optional.ofNullable(values.get("moves")).map(NewGameOptions::moves));
+    }
+
+    private static List<String> moves(String text) {
+        if (text.equals("-")) {
+            return List.of();
+        }
+        List<String> moves = List.of(text.split(","));
+        for (String m : moves) {
+            try {
+                org.shogiban.rules.Move.parseUsi(m);
+            } catch (org.shogiban.rules.NotationException e) {
+                throw new IllegalArgumentException("option 'moves': '" + m + "' is no USI move", e);
+            }
+        }
+        return moves;
     }
 
     /** A game on a site: {@code online=lishogi time=<spec> [color=sente|gote|random] [rated=yes|no] [user=NAME]}. */
     private static NewGameOptions online(Map<String, String> values) {
-        for (String other : List.of("sente", "gote", "handicap", "mode", "engine", "level", "host", "sfen")) {
+        for (String other : List.of("sente", "gote", "handicap", "mode", "engine", "level", "host", "sfen",
+                "moves")) {
             if (values.containsKey(other)) {
                 throw new IllegalArgumentException("option '" + other + "' is not for an online game: the site "
                         + "gives the players, the start and the rules");
@@ -143,7 +173,7 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
         RemotePlayer seek = OnlineSeat.ask(values.get("online"), checkTime(values.get("time")), values.get("color"),
                 values.get("rated"), values.get("user"));
         return new NewGameOptions(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.of(seek), Optional.empty());
+                Optional.empty(), Optional.of(seek), Optional.empty(), Optional.empty());
     }
 
     /**
@@ -159,13 +189,8 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
 
     private static Position start(String sfen) {
         try {
-            Position p = Position.fromSfen(sfen);
-            if (p.kingSquare(org.shogiban.rules.Side.SENTE) == null
-                    || p.kingSquare(org.shogiban.rules.Side.GOTE) == null) {
-                throw new IllegalArgumentException("option 'sfen': a game's start needs both kings");
-            }
-            return p;
-        } catch (org.shogiban.rules.NotationException e) {
+            return org.shogiban.rules.GameStart.check(Position.fromSfen(sfen));
+        } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("option 'sfen': " + e.getMessage(), e);
         }
     }

@@ -40,7 +40,9 @@ public record RecordEnd(EndKind kind, Side side, IllegalReason reason) {
     public static RecordEnd fromResult(GameResult result, Side sideToMove) {
         return switch (result.status()) {
             case ONGOING -> NONE;
-            case CHECKMATE, NO_LEGAL_MOVES -> of(EndKind.CHECKMATE, sideToMove);
+            // an arbiter may rule a checkmate: the side it names is the loser, whoever is to move
+            case CHECKMATE, NO_LEGAL_MOVES -> of(EndKind.CHECKMATE,
+                    result.winner() == null ? sideToMove : result.winner().opponent());
             case ILLEGAL_MOVE -> new RecordEnd(EndKind.ILLEGAL_MOVE, result.winner().opponent(), result.reason());
             case REPETITION_DRAW -> of(EndKind.REPETITION);
             case PERPETUAL_CHECK -> of(EndKind.PERPETUAL_CHECK, result.winner().opponent());

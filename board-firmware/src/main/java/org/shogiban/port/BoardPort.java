@@ -77,4 +77,10 @@ public interface BoardPort {
      * game has no time control of its own, {@code running}'s (or none) counting down until the next update.
      */
     void showSiteClocks(long senteMs, long goteMs, org.shogiban.rules.Side running);
+
+    /**
+     * A device of the part failed or recovered (the link's USB adapter missing): named in the snapshot's
+     * {@code faults} as {@code <chip> at <address>} until it recovers.
+     */
+    void fault(org.shogiban.hal.FaultEvent fault);
 }

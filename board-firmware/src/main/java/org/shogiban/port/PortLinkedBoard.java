@@ -207,10 +207,17 @@ public final class PortLinkedBoard implements LinkedBoard, AutoCloseable {
         } catch (IllegalArgumentException e) {
             return BoardAnswer.refused(e.getMessage());
         }
+        if (host && options.moves().isPresent()) {
+            BoardAnswer kept = keep(options, request);
+            if (kept != null) {
+                return kept;
+            }
+        }
         BoardFacts facts = port.facts();
         BoardPhase phase = facts.phase();
         boolean playing = phase == BoardPhase.PLAYING || phase == BoardPhase.PAUSED;
-        if (playing && !host) {
+        // a game with no move yet is not being played: the new one replaces it
+        if (playing && !host && facts.plies() > 0) {
             return BoardAnswer.refused("a game is being played; it must end first (resign, or the arbiter's abort)");
         }
         if (playing && facts.plies() > 0) {
@@ -305,6 +312,35 @@ public final class PortLinkedBoard implements LinkedBoard, AutoCloseable {
     /** The phase as the snapshot words it. */
     private static String phaseWord(BoardPhase phase) {
         return phase == BoardPhase.SETTING_UP ? "SETUP" : phase.name();
+    }
+
+    /**
+     * A host's {@code NEW ... moves=...}: the game being played is kept and becomes the host's when it is that game
+     * as it stands (same start, its moves beginning with those (a player may have moved since the host looked), no
+     * other side played from elsewhere, the same time control and mode); null when it is not, and the {@code NEW} is
+     * taken as without {@code moves}.
+     */
+    private BoardAnswer keep(NewGameOptions options, GameRequest request) {
+        BoardFacts s = port.facts();
+        GameSettings next = request.applyTo(port.boardSettings());
+        Side hostNow = s.sideOf(BoardFacts.Player.Kind.HOST);
+        Side asked = request.remote().orElseThrow().side();
+        boolean noEngine = s.sideOf(BoardFacts.Player.Kind.ENGINE) == null
+                && s.sideOf(BoardFacts.Player.Kind.ONLINE) == null;
+        List<String> played = s.moves().stream().map(org.shogiban.rules.Move::usi).toList();
+        List<String> known = options.moves().orElseThrow();
+        if (s.phase() != BoardPhase.PLAYING || played.size() < known.size()
+                || !played.subList(0, known.size()).equals(known) || !noEngine
+                || (hostNow != null && hostNow != asked) || !s.start().equals(next.start())
+                || !java.util.Objects.equals(next.timeControl().isNone() ? null : next.timeControl(),
+                s.timeControl()) || !PlayMode.of(next).equals(s.mode())) {
+            return null;
+        }
+        port.submit(new SessionInput.NewGame(port.now(), options.toRequest(GameRequest.WhilePlaying.ADOPT)));
+        GameRequest.Players players = request.players();
+        return BoardAnswer.accepted("the game goes on as the host's: host " + asked.label() + ", "
+                + played.size() + " moves kept" + (players.sente() == null ? "" : ", sente " + players.sente())
+                + (players.gote() == null ? "" : ", gote " + players.gote()));
     }
 
     @Override

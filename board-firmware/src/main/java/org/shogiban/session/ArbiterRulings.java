@@ -51,8 +51,8 @@ final class ArbiterRulings {
             return;
         }
         match.prompts().arbiterCalled(false);
-        match.comment("arbiter " + COMMENT_TIME.format(match.wallClock().instant().atZone(match.wallClock().getZone()))
-                + ": " + action.describe());
+        match.comment("arbiter " + COMMENT_TIME.format(match.wallClock().instant()
+                .atZone(match.wallClock().getZone())) + ": " + action.describe());
         match.emit(new BoardEvent.ArbiterActed(now, action));
         switch (action) {
             case SessionInput.Pause p -> match.pause(now);

@@ -31,13 +31,23 @@ public record GameRequest(Optional<String> sente, Optional<String> gote, Optiona
     public enum WhilePlaying {
         /** The game being played ends, aborted (中断), and the new one is set up (the web page's new game). */
         ABORT,
-        /** The request is refused while a game is played or paused (the USB link's {@code NEW}). */
+        /**
+         * The request is refused while a game is played or paused (the USB link's {@code NEW}); a game with no move
+         * yet is not being played: it ends (aborted, its empty record dropped) and the new one is set up.
+         */
         REFUSE,
         /**
          * The game being played ends when the players confirm (the MENU button) and the new one is set up; at once
          * when no move has been played yet (a program behind the USI bridge starting its game).
          */
-        CONFIRM
+        CONFIRM,
+        /**
+         * The game being played is kept and becomes the asked one as it stands (its moves, its clock; the players and
+         * the remote side asked) when it has no side played from elsewhere (or the same host) and the same start,
+         * time control and mode; otherwise as {@link #CONFIRM}. A program behind the USI bridge whose game the
+         * board's own game already is (a move made at once, before the board heard of the program's game).
+         */
+        ADOPT
     }
 
     public GameRequest {
@@ -54,6 +64,11 @@ public record GameRequest(Optional<String> sente, Optional<String> gote, Optiona
     public GameRequest(Optional<String> sente, Optional<String> gote, Optional<TimeControl> timeControl,
                        Optional<Position> start, Optional<PlayMode> mode, WhilePlaying whilePlaying) {
         this(sente, gote, timeControl, start, mode, whilePlaying, Optional.empty());
+    }
+
+    /** The same request once the players confirmed it on the board: the game being played ends (aborted). */
+    public GameRequest confirmed() {
+        return new GameRequest(sente, gote, timeControl, start, mode, WhilePlaying.ABORT, remote);
     }
 
     /** The same request with a side played from elsewhere (or, empty, none). */

@@ -141,10 +141,12 @@ final class GameRules {
         }
     }
 
-    /** The board as it stands now is read again (the game resumed). */
+    /** The board as it stands now is seen again, as a frame of now (the game resumed). */
     void lookAgain(long now) {
         if (match.lastFrame() != null) {
-            see(match.stillFrame(now));
+            SensorFrame still = match.stillFrame(now);
+            match.frameSeen(still);
+            see(still);
         }
     }
 
@@ -233,7 +235,8 @@ final class GameRules {
         int ply = plies() + 1;
         match.prompts().illegal(m.move());
         // a wrong move made for the remote side is the hands' slip, not the remote side's foul: put back
-        IllegalMovePolicy policy = match.prompts().puttingBack() || match.remote().isRemote(mover) ? IllegalMovePolicy.PUT_BACK
+        IllegalMovePolicy policy = match.prompts().puttingBack() || match.remote().isRemote(mover)
+                ? IllegalMovePolicy.PUT_BACK
                 : match.settings().illegalMoves();
         log.warn("ply {}: illegal move {} by {}: {}; policy {}", ply, m.move(), mover.label(), m.verdict().reason(),
                 policy);
@@ -261,7 +264,8 @@ final class GameRules {
         match.clock().turnStarts(t.timeMillis());
         if (match.clock().running() != null) {
             // 待った gives the turn back: the clocks as they stood when the undone move began, running from now
-            match.clock().restoreTurn(game().current().sideToMove(), turn, t.timeMillis(), match.phase() == BoardPhase.PAUSED);
+            match.clock().restoreTurn(game().current().sideToMove(), turn, t.timeMillis(),
+                    match.phase() == BoardPhase.PAUSED);
         }
         match.prompts().boardMoved();
         log.info("ply {}: takeback (待った) of {}", plies() + 1, t.undone());
@@ -275,6 +279,11 @@ final class GameRules {
         }
         if (onSite() && match.remote().isRemote(side)) {
             refuse(now, side.label() + " resigns", "the opponent on the site resigns there, not on the board");
+            return;
+        }
+        RemoteMoves.Pending lit = match.remote().pending();
+        // resigning in reply to the lit move: it counts first, so the record has the resignation on the resigner's turn
+        if (lit != null && lit.side() != side && remote.countWaitingMove(now)) {
             return;
         }
         match.resign(side);

@@ -181,7 +181,8 @@ public final class GameSession {
                     rules.cancelSeek(now);
                 } else if (match.confirming() != null && match.isOn()) {
                     log.info("menu pressed: the players confirm the new game asked for");
-                    newGame(now, match.confirming());
+                    // confirmed: asking again would wait for another press, for ever
+                    newGame(now, match.confirming().confirmed());
                 } else if (phase == BoardPhase.OVER) {
                     log.info("menu pressed after the game: set up the next game");
                     if (match.request().remote().filter(RemotePlayer::isOnline).isPresent()) {
@@ -222,12 +223,21 @@ public final class GameSession {
     }
 
     private void newGame(long now, GameRequest asked) {
+        if (match.isOn() && asked.whilePlaying() == GameRequest.WhilePlaying.ADOPT && canAdopt(asked)) {
+            match.keep(asked);
+            log.info("the game goes on as asked: players {} / {}, {} played from elsewhere", players().sente(),
+                    players().gote(), asked.remote().map(r -> r.side().label()).orElse("no side"));
+            return;
+        }
         if (match.isOn()) {
-            if (asked.whilePlaying() == GameRequest.WhilePlaying.REFUSE) {
+            // a game with no move yet is not being played: the new one replaces it (a round's pairings reach a
+            // board that started its own game as it was switched on)
+            if (asked.whilePlaying() == GameRequest.WhilePlaying.REFUSE && match.plies() > 0) {
                 rules.refuse(now, "new game", "a game is being played; it must end first");
                 return;
             }
-            if (asked.whilePlaying() == GameRequest.WhilePlaying.CONFIRM && match.plies() > 0) {
+            if ((asked.whilePlaying() == GameRequest.WhilePlaying.CONFIRM
+                    || asked.whilePlaying() == GameRequest.WhilePlaying.ADOPT) && match.plies() > 0) {
                 match.awaitConfirmation(asked);
                 log.info("a new game is asked for during the game: waiting for the players to press MENU");
                 match.emit(new BoardEvent.CheckPieces(now, match.history().current(),
@@ -250,6 +260,15 @@ public final class GameSession {
         log.info("new game asked: {} mode, time {}, start {}, players {} / {}", PlayMode.of(settings).label(),
                 settings.timeControl().spec(), settings.start().toSfen(), players().sente(), players().gote());
         rules.startSetup(now);
+    }
+
+    /** Whether the game being played can become {@code asked} as it stands (see {@link GameRequest.WhilePlaying}). */
+    private boolean canAdopt(GameRequest asked) {
+        GameSettings next = asked.applyTo(match.boardSettings());
+        GameSettings now = match.settings();
+        RemotePlayer remote = match.remote().player();
+        return (remote == null || remote.equals(asked.remote().orElse(null))) && next.start().equals(now.start())
+                && next.timeControl().equals(now.timeControl()) && PlayMode.of(next) == PlayMode.of(now);
     }
 
     // ------------------------------------------------------------------------------------------------ views

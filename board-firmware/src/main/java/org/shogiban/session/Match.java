@@ -30,10 +30,11 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>
  *  SETTING_UP ──startGame──▶ PLAYING ──pause──▶ PAUSED
- *      ▲    ◀─┐               │   ▲ ◀──resume────┘  │
- *      │  startSetup         end reopen             end
- *      │                      ▼   │                 │
+ *      ▲                      │  ▲ ◀──resume──────┘ │
+ *      │                     end reopen            end
+ *      │                      ▼  │                  │
  *      └──── startSetup ───── OVER ◀────────────────┘
+ *  (startSetup also from SETTING_UP: a new game asked for while setting up)
  * </pre>
  *
  * Beside the phase: {@link #play}, {@link #takeBack}, {@link #comment} and the results ({@link #resign},
@@ -245,6 +246,16 @@ final class Match {
         settings = asked.applyTo(boardSettings);
     }
 
+    /**
+     * The game being played becomes the one asked for as it stands (its moves, its clock and settings): its request
+     * (the players, the side played from elsewhere) is the asked one.
+     */
+    void keep(GameRequest asked) {
+        confirming = null;
+        request = asked;
+        remote.reset(asked.remote().orElse(null));
+    }
+
     /** A new game asked for during the game waits for the players to press MENU. */
     void awaitConfirmation(GameRequest asked) {
         confirming = asked;
@@ -336,7 +347,7 @@ final class Match {
         emit(new BoardEvent.GameOver(now, result));
     }
 
-    // ------------------------------------------------------------------------------------------------ who reads the board
+    // ------------------------------------------------------------------------------------------------ the readers
 
     /**
      * The inference follows the game's history from here (its start, a restart, an undo, a forgotten press): the

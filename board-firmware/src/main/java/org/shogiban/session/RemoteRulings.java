@@ -73,14 +73,8 @@ final class RemoteRulings {
             return;
         }
         long now = r.timeMillis();
-        RemoteMoves.Pending p = release(now);
-        if (p != null) {
-            GameResult after = match.play(p.move(), Verdict.LEGAL, p.elapsedMs(), null);
-            match.emit(new BoardEvent.MovePlayed(now, game().plies(), p.side(), p.move()));
-            if (after.isOver()) {
-                rules.finish(now);
-                return;
-            }
+        if (countWaitingMove(now)) {
+            return;
         }
         log.info("ply {}: the remote side ends the game: {} winner {}", game().plies() + 1, r.status(),
                 r.winner() == null ? "none" : r.winner().label());
@@ -112,7 +106,7 @@ final class RemoteRulings {
         if (match.phase() != BoardPhase.PLAYING || !match.remote().isRemote(side) || m.ply() != game().plies()
                 || game().current().sideToMove() != side || match.remote().pending() != null) {
             log.info("{}'s move {} for ply {} ignored: the game is at ply {} ({})", side.label(), m.usi(),
-                    m.ply() + 1, match.plies() + 1, match.phase());
+                    m.ply() + 1, match.history() == null ? 0 : match.plies() + 1, match.phase());
             return;
         }
         Move move = RemoteMoves.readMove(m.usi());
@@ -162,6 +156,25 @@ final class RemoteRulings {
         log.info("ply {}: {} made for {} is not its move ({}); put it back", game().plies() + 1, m.move(),
                 toMove.label(), expected == null ? "it has not chosen yet" : expected.move());
         rules.startGuide(m.timeMillis(), "not " + toMove.label() + "'s move: put back " + m.move().usi());
+        return false;
+    }
+
+    /**
+     * The remote side's move that waits to be made on the board counts in the record now, as the game ends before
+     * the pieces show it (the player resigns in reply to it, or the remote side ends the game). True when that move
+     * itself ended the game (it is then over).
+     */
+    boolean countWaitingMove(long now) {
+        RemoteMoves.Pending p = release(now);
+        if (p == null) {
+            return false;
+        }
+        GameResult after = match.play(p.move(), Verdict.LEGAL, p.elapsedMs(), null);
+        match.emit(new BoardEvent.MovePlayed(now, game().plies(), p.side(), p.move()));
+        if (after.isOver()) {
+            rules.finish(now);
+            return true;
+        }
         return false;
     }
 

@@ -129,9 +129,9 @@ public record SessionState(int version, String phase, long startWallMillis, Stri
         }
 
         ClockState toClockState() {
-            return new ClockState(running == null ? null : Side.read(running).orElseThrow(() -> new IllegalArgumentException(
-                    "journalled clock running " + running + " is not a side")), paused, sente.toSideClock(),
-                    gote.toSideClock(), turnMs);
+            Side side = running == null ? null : Side.read(running).orElseThrow(() -> new IllegalArgumentException(
+                    "journalled clock running " + running + " is not a side"));
+            return new ClockState(side, paused, sente.toSideClock(), gote.toSideClock(), turnMs);
         }
     }
 

@@ -1,27 +1,29 @@
 'use strict';
-// Words the arbiter reads: one table per language, Japanese first.
-const WORDS = {
-  ja: {title: '対局場', relay: '中継', calls: '呼び出し', boards: '盤', board: '盤', pin: '暗証番号', pause: '中断',
-       resume: '再開', undo: '一手戻す', overrule: '反則取消', abort: '中止', adjust: '時間調整', result: '勝敗',
-       close: '閉じる', pairings: '組み合わせ', round: '回戦', send: '送る', ack: '確認',
-       pairingsHelp: '一行に一局: 盤,先手,後手,持ち時間,モード (例 b1,羽生,藤井,main=600,byoyomi=30,tournament)',
-       online: '接続', offline: '切断', unknown: '不明', sente: '先手', gote: '後手', ply: '手数',
-       export: 'KIF/CSA を zip で', results: '結果'},
-  en: {title: 'Tournament hall', relay: 'Live relay', calls: 'Calls', boards: 'Boards', board: 'Board', pin: 'PIN',
-       pause: 'Pause', resume: 'Resume', undo: 'Undo', overrule: 'Overrule', abort: 'Abort', adjust: 'Adjust',
-       result: 'Result', close: 'Close', pairings: 'Pairings', round: 'Round', send: 'Send', ack: 'Acknowledge',
-       pairingsHelp: 'One game a line: board,sente,gote,time,mode (e.g. b1,Habu,Fujii,main=600,byoyomi=30,tournament)',
-       online: 'online', offline: 'offline', unknown: 'unknown', sente: 'Sente', gote: 'Gote', ply: 'Ply',
-       export: 'KIF/CSA as zip', results: 'Results'}
-};
+// The arbiter's page: every word it shows comes from messages_<lang>.json (Japanese first, English); the board's and
+// the server's raw words stay in data-* attributes for scripts and tests.
 const LANG = (navigator.language || 'ja').startsWith('ja') ? 'ja' : 'en';
-const W = k => WORDS[LANG][k] || WORDS.en[k] || k;
+let WORDS = {};
+const W = (k, args) => {
+  let s = WORDS[k] || k;
+  for (const [a, v] of Object.entries(args || {})) s = s.replace('{' + a + '}', v);
+  return s;
+};
 const KANJI = {p: '歩', l: '香', n: '桂', s: '銀', g: '金', b: '角', r: '飛', k: '玉',
                '+p': 'と', '+l': '杏', '+n': '圭', '+s': '全', '+b': '馬', '+r': '龍'};
+const HAND_ORDER = 'RBGSNLP';
+const STATUSES = ['RESIGNATION', 'CHECKMATE', 'TIME_UP', 'ILLEGAL_MOVE', 'NO_LEGAL_MOVES', 'REPETITION_DRAW',
+                  'PERPETUAL_CHECK', 'IMPASSE_DECLARATION', 'ABORTED'];
 let view = null;
 let open = null;
+let csrf = null;
 
-document.querySelectorAll('[data-word]').forEach(e => { e.textContent = W(e.dataset.word); });
+function words() {
+  document.documentElement.lang = LANG;
+  document.querySelectorAll('[data-word]').forEach(e => { e.textContent = W(e.dataset.word); });
+  const st = document.getElementById('result-status');
+  st.replaceChildren(...STATUSES.map(s => { const o = document.createElement('option');
+                                           o.value = s; o.textContent = W('status.' + s); return o; }));
+}
 
 function squares(sfen) {
   const out = [];
@@ -38,7 +40,42 @@ function squares(sfen) {
   return out;
 }
 
+/** The pieces in hand of an SFEN: {sente: {P: 2, ...}, gote: {...}}. */
+function hands(sfen) {
+  const out = {sente: {}, gote: {}};
+  const field = (sfen || '').split(' ')[2] || '-';
+  let count = '';
+  for (const c of field) {
+    if (c === '-') break;
+    if (/\d/.test(c)) { count += c; continue; }
+    const side = c === c.toUpperCase() ? 'sente' : 'gote';
+    out[side][c.toUpperCase()] = (out[side][c.toUpperCase()] || 0) + (count ? +count : 1);
+    count = '';
+  }
+  return out;
+}
+
+function hand(side, pieces) {
+  const d = document.createElement('div');
+  d.className = 'hand';
+  d.dataset.hand = side;
+  d.append((side === 'sente' ? '☗' : '☖') + W('hand') + ' ');
+  const kinds = HAND_ORDER.split('').filter(k => pieces[k]);
+  if (!kinds.length) d.append(W('handNone'));
+  for (const k of kinds) {
+    const s = document.createElement('span');
+    s.dataset.handPiece = k;
+    s.dataset.count = pieces[k];
+    s.textContent = KANJI[k.toLowerCase()] + (pieces[k] > 1 ? pieces[k] : '') + ' ';
+    d.appendChild(s);
+  }
+  return d;
+}
+
 function mini(sfen) {
+  const wrap = document.createElement('div');
+  const h = hands(sfen);
+  wrap.appendChild(hand('gote', h.gote));
   const d = document.createElement('div');
   d.className = 'mini';
   squares(sfen).forEach((p, i) => {
@@ -52,7 +89,9 @@ function mini(sfen) {
     }
     d.appendChild(s);
   });
-  return d;
+  wrap.appendChild(d);
+  wrap.appendChild(hand('sente', h.sente));
+  return wrap;
 }
 
 function clock(c) {
@@ -63,7 +102,24 @@ function clock(c) {
 }
 
 function resultText(r) {
-  return r ? r.status + ' ' + (r.winner || '-') : '';
+  return r ? W('result.line', {winner: W('winner.' + (r.winner || 'none')), status: W('status.' + r.status)}) : '';
+}
+
+/** A board's reply line in words: OK is accepted, ERR <CODE> ... the code's sentence. */
+function replyText(reply) {
+  if (!reply) return W('reply.none');
+  if (reply.startsWith('OK')) return W('reply.ok');
+  const code = reply.split(' ')[1] || '';
+  return WORDS['err.' + code] ? W('err.' + code) : W('err.other');
+}
+
+function callText(c) {
+  const ply = (c.text || '').split(' ')[1] || '';
+  return W('call.' + c.kind, {ply: ply});
+}
+
+function phaseText(st) {
+  return st.phase ? W('phase.' + st.phase) : '';
 }
 
 function card(b) {
@@ -78,13 +134,12 @@ function card(b) {
   c.dataset.result = st.result ? st.result.status + ' ' + (st.result.winner || 'none') : '';
   c.dataset.seq = b.seq;
   const head = document.createElement('div');
-  head.textContent = b.id + ' · ' + W(b.status) + ' · ' + W('ply') + ' ' + (st.ply == null ? '-' : st.ply)
-      + ' ' + (st.phase || '');
+  head.textContent = b.id + ' · ' + W(b.status) + ' · ' + (st.ply == null ? '-' : W('plies', {n: st.ply}))
+      + ' · ' + phaseText(st);
   c.appendChild(head);
   c.appendChild(mini(st.sfen));
   const players = document.createElement('div');
   const clk = st.clock || {};
-  players.innerHTML = '';
   for (const side of ['sente', 'gote']) {
     const p = document.createElement('div');
     p.dataset.clock = side;
@@ -100,18 +155,16 @@ function card(b) {
   return c;
 }
 
-function draw() {
-  if (!view) return;
-  document.getElementById('hall-name').textContent = view.hall;
-  const boards = document.getElementById('boards');
-  boards.replaceChildren(...view.boards.map(card));
+function drawCalls() {
   const calls = document.getElementById('calls');
   calls.replaceChildren(...view.calls.filter(c => !c.acknowledged).map(c => {
     const li = document.createElement('li');
     li.dataset.call = c.board + ':' + c.seq;
     li.dataset.board = c.board;
+    li.dataset.kind = c.kind;
+    li.dataset.text = c.text;
     li.dataset.acknowledged = c.acknowledged;
-    li.textContent = new Date(c.wallMillis).toLocaleTimeString() + ' ' + c.board + ': ' + c.text + ' ';
+    li.textContent = new Date(c.wallMillis).toLocaleTimeString() + ' ' + c.board + ': ' + callText(c) + ' ';
     const ack = document.createElement('button');
     ack.dataset.ack = c.board + ':' + c.seq;
     ack.textContent = W('ack');
@@ -119,18 +172,24 @@ function draw() {
     li.appendChild(ack);
     return li;
   }));
+}
+
+function drawDetail() {
   const detail = document.getElementById('detail');
   const b = view.boards.find(x => x.id === open);
   detail.hidden = !b;
   detail.dataset.openBoard = b ? b.id : '';
-  if (b) {
-    document.getElementById('detail-id').textContent = b.id;
-    document.getElementById('detail-board').replaceChildren(mini((b.state || {}).sfen));
-    const st = b.state || {};
-    document.getElementById('detail-info').textContent = W('sente') + ' ' + (b.sente || '') + ' / '
-        + W('gote') + ' ' + (b.gote || '') + ' · ' + W('ply') + ' ' + st.ply + ' · ' + (st.phase || '')
-        + ' · ' + resultText(st.result) + ' · ' + (st.mode || '') + ' ' + (st.timeControl || '');
-  }
+  if (!b) return;
+  const st = b.state || {};
+  document.getElementById('detail-id').textContent = b.id;
+  document.getElementById('detail-board').replaceChildren(mini(st.sfen));
+  document.getElementById('detail-info').textContent = [
+    W('sente') + ' ' + (b.sente || '') + ' / ' + W('gote') + ' ' + (b.gote || ''),
+    W('plies', {n: st.ply == null ? '-' : st.ply}), phaseText(st), resultText(st.result),
+    st.mode ? W('mode.' + st.mode) : ''].filter(x => x).join(' · ');
+}
+
+function drawRounds() {
   const results = document.getElementById('results');
   results.replaceChildren(...view.rounds.map(r => {
     const t = document.createElement('table');
@@ -147,17 +206,36 @@ function draw() {
       tr.dataset.resultBoard = p.board;
       tr.dataset.gameId = p.gameId || '';
       tr.dataset.result = p.result || '';
-      for (const v of [p.board, p.sente, p.gote, p.time, p.mode, p.reply || '', p.gameId || '', p.result || '']) {
-        tr.insertCell().textContent = v;
-      }
+      tr.dataset.reply = p.reply || '';
+      const result = p.result ? p.result.split(' ') : null;
+      const words = [p.board, p.sente, p.gote, p.time, p.mode ? W('mode.' + p.mode) : '', replyText(p.reply),
+                     result ? W('result.line', {winner: W('winner.' + (result[1] === '-' ? 'none' : result[1])),
+                                                status: W('status.' + result[0])}) : ''];
+      for (const v of words) tr.insertCell().textContent = v;
     }
     return t;
   }));
 }
 
+function draw() {
+  if (!view) return;
+  document.getElementById('hall-name').textContent = view.hall;
+  document.getElementById('faults').replaceChildren(...(view.faults || []).map(f => {
+    const p = document.createElement('p');
+    p.dataset.fault = f;
+    p.textContent = W('faults') + ': ' + f;
+    return p;
+  }));
+  document.getElementById('boards').replaceChildren(...view.boards.map(card));
+  drawCalls();
+  drawDetail();
+  drawRounds();
+}
+
 async function post(url, body) {
-  const r = await fetch(url, {method: 'POST', headers: {'Content-Type': 'application/json'},
+  const r = await fetch(url, {method: 'POST', headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf},
                               body: JSON.stringify(body)});
+  if (r.status === 401) { showLogin(''); return {error: 'login'}; }
   return r.json();
 }
 
@@ -170,7 +248,7 @@ document.querySelectorAll('[data-action]').forEach(btn => btn.onclick = async ()
       + document.getElementById('result-winner').value;
   const r = await post('/api/cmd', {board: open, line: line, pin: document.getElementById('pin').value});
   const reply = document.getElementById('reply');
-  reply.textContent = r.reply || r.error;
+  reply.textContent = r.reply ? replyText(r.reply) : W('reply.timeout');
   reply.dataset.reply = r.reply || ('ERROR ' + r.error);
 });
 document.getElementById('close-detail').onclick = () => { open = null; draw(); };
@@ -184,15 +262,47 @@ document.getElementById('send-round').onclick = async () => {
                   return {board: f[0], sente: f[1] || '', gote: f[2] || '', time: rest.join(','), mode: mode}; });
   const r = await post('/api/round', {round: +document.getElementById('round').value, pairings: pairings});
   const out = document.getElementById('round-reply');
-  out.textContent = r.error || Object.entries(r.replies).map(([b, t]) => b + ': ' + t).join(' | ');
+  out.textContent = r.error || Object.entries(r.replies).map(([b, t]) => b + ': ' + replyText(t)).join(' | ');
   out.dataset.sent = r.error ? 'error' : 'ok';
+  out.dataset.replies = r.error ? '' : JSON.stringify(r.replies);
 };
+
+function showLogin(why) {
+  document.getElementById('login-box').hidden = false;
+  document.getElementById('hall-box').hidden = true;
+  document.getElementById('login-reply').textContent = why;
+}
+
+document.getElementById('login-send').onclick = async () => {
+  const r = await fetch('/api/login', {method: 'POST', headers: {'Content-Type': 'application/json'},
+    body: JSON.stringify({name: document.getElementById('login-name').value,
+                          password: document.getElementById('login-password').value})});
+  const s = await r.json();
+  document.getElementById('login-password').value = '';
+  if (r.ok) { csrf = s.csrf; enter(s.name); return; }
+  const out = document.getElementById('login-reply');
+  out.dataset.refused = r.status;
+  out.textContent = r.status === 429 ? W('login.locked', {s: s.seconds}) : W('login.wrong');
+};
+
+document.getElementById('logout').onclick = async () => { await post('/api/logout', {}); location.reload(); };
+
+let following = false;
+function enter(name) {
+  document.getElementById('login-box').hidden = true;
+  document.getElementById('hall-box').hidden = false;
+  document.getElementById('arbiter').textContent = name === '-' ? '' : name;
+  document.getElementById('arbiter').dataset.arbiter = name;
+  document.getElementById('logout').hidden = name === '-';
+  if (!following) { following = true; follow(); }
+}
 
 async function follow() {
   let after = -1;
   for (;;) {
     try {
       const r = await fetch('/api/hall?after=' + after);
+      if (r.status === 401) { following = false; showLogin(''); return; }
       view = await r.json();
       after = view.version;
       draw();
@@ -202,4 +312,12 @@ async function follow() {
     }
   }
 }
-follow();
+
+async function begin() {
+  WORDS = await (await fetch('/messages_' + LANG + '.json')).json();
+  words();
+  const r = await fetch('/api/session');
+  const s = await r.json();
+  if (r.ok) { csrf = s.csrf; enter(s.name); } else { showLogin(s.accounts === false ? W('login.none') : ''); }
+}
+begin();

@@ -3,6 +3,7 @@ package org.shogiban.app;
 import org.shogiban.port.PortLinkedBoard;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,6 +16,7 @@ import org.shogiban.hal.SensorKind;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.link.LinkEvent;
 import org.shogiban.link.MemoryEventLog;
+import org.shogiban.link.BoardAnswer;
 import org.shogiban.link.NewGameOptions;
 import org.shogiban.rules.Position;
 
@@ -76,10 +78,35 @@ class BoardApplicationLinkTest {
         assertThat(link.arbiter(List.of("resume")).accepted()).isTrue();
         rig.run(100);
         assertThat(rig.app.view().phase()).isEqualTo(org.shogiban.session.BoardPhase.PLAYING);
+        rig.move("7g", "7f");
         assertThat(link.newGame(NewGameOptions.parse("time=main=600 sente=Habu")).text())
                 .isEqualTo("a game is being played; it must end first (resign, or the arbiter's abort)");
         assertThat(link.newGame(NewGameOptions.DEFAULTS).accepted()).isFalse();
         rig.run(100);
         assertThat(rig.app.view().phase()).isEqualTo(org.shogiban.session.BoardPhase.PLAYING);
+    }
+
+    @Test
+    void aHostsNewGameWithTheMovesOfTheBoardsOwnGameKeepsItAndNamesThePlayers() throws Exception {
+        Rig rig = new Rig(SensorKind.OCCUPANCY, CommitPolicy.STABLE, Position.startpos(), RecordSink.NONE);
+        PortLinkedBoard link = attach(rig, null);
+        rig.layOut(Position.startpos()).run(600);
+        rig.run(1000).move("7g", "7f").run(1000);
+        assertThat(rig.app.snapshot().moves()).containsExactly("7g7f");
+        // the host (the USI bridge) knew the game at ply 0: the move made since is kept too
+        String start = Position.startpos().toSfen();
+        BoardAnswer kept = link.newGame(NewGameOptions.parse("host=sente moves=- time=none mode=casual sfen=\""
+                + start + "\" sente=Fairy gote=Sato"));
+        assertThat(kept.text()).startsWith("the game goes on as the host's: host sente, 1 moves kept");
+        rig.run(100);
+        var s = rig.app.snapshot();
+        assertThat(s.moves()).containsExactly("7g7f");
+        assertThat(s.players().get("sente")).containsEntry("kind", "host").containsEntry("name", "Fairy");
+        assertThat(s.players().get("gote")).containsEntry("kind", "human").containsEntry("name", "Sato");
+        // moves the board's game does not begin with: no keeping; a new game asked for, to be confirmed with MENU
+        BoardAnswer other = link.newGame(NewGameOptions.parse("host=sente moves=2g2f sfen=\"" + start + "\""));
+        assertThat(other.text()).startsWith("a new game is asked for during a game");
+        assertThatThrownBy(() -> NewGameOptions.parse("moves=7g7f")).hasMessageContaining("needs host=");
+        assertThatThrownBy(() -> NewGameOptions.parse("host=gote moves=7g7x")).hasMessageContaining("no USI move");
     }
 }

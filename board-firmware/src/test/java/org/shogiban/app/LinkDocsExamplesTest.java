@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -26,6 +25,7 @@ import org.shogiban.link.LoggedEvent;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Square;
 import org.shogiban.session.GameSettings;
+import org.shogiban.testdata.DocsBlocks;
 
 /**
  * docs/serial-protocol.md's examples of {@code STATE} and of every event are the board's own output, so they cannot
@@ -88,45 +88,8 @@ class LinkDocsExamplesTest {
         assertThat(seen).as("every event type of the protocol has an example").containsAll(TYPES);
         assertThat(examples.state()).doesNotContain("\n").startsWith("{\"phase\":\"PLAYING\",\"ply\":2,");
 
-        Path docs = repositoryRoot().resolve("docs/serial-protocol.md");
-        String text = Files.readString(docs, StandardCharsets.UTF_8);
-        String stateBlock = "```json\n" + examples.state() + "\n```";
-        String eventsBlock = "```\n" + String.join("\n", examples.events()) + "\n```";
-        if (Boolean.getBoolean("shogiban.docs.write")) {
-            text = replace(text, STATE_BEGIN, stateBlock);
-            text = replace(text, EVENTS_BEGIN, eventsBlock);
-            Files.writeString(docs, text, StandardCharsets.UTF_8);
-        }
-        assertThat(shown(text, STATE_BEGIN)).as("%s's STATE example; run with -Dshogiban.docs.write=true to"
-                + " rewrite it", docs).isEqualTo(stateBlock);
-        assertThat(shown(text, EVENTS_BEGIN)).as("%s's event examples; run with -Dshogiban.docs.write=true to"
-                + " rewrite them", docs).isEqualTo(eventsBlock);
-    }
-
-    /** The checkout: the directory above the working directory that holds {@code mvnw}. */
-    static Path repositoryRoot() {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.exists(dir.resolve("mvnw"))) {
-            dir = dir.getParent();
-        }
-        assertThat(dir).as("the checkout holding mvnw above %s", Path.of("").toAbsolutePath()).isNotNull();
-        return dir;
-    }
-
-    private static String shown(String text, String begin) {
-        int b = text.indexOf(begin);
-        assertThat(b).as("docs/serial-protocol.md holds the marker %s", begin).isNotNegative();
-        int e = text.indexOf(END, b);
-        assertThat(e).as("docs/serial-protocol.md closes %s with %s", begin, END).isGreaterThan(b);
-        return text.substring(b + begin.length(), e).strip();
-    }
-
-    private static String replace(String text, String begin, String block) {
-        int b = text.indexOf(begin);
-        int e = text.indexOf(END, b);
-        if (b < 0 || e < 0) {
-            return text;
-        }
-        return text.substring(0, b + begin.length()) + "\n" + block + "\n" + text.substring(e);
+        Path docs = DocsBlocks.doc("docs/serial-protocol.md");
+        DocsBlocks.assertGenerated(docs, STATE_BEGIN, END, "```json\n" + examples.state() + "\n```");
+        DocsBlocks.assertGenerated(docs, EVENTS_BEGIN, END, "```\n" + String.join("\n", examples.events()) + "\n```");
     }
 }

@@ -17,10 +17,15 @@ import org.shogiban.hal.Player;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.inference.InferenceConfig;
+import org.shogiban.notation.EndKind;
 import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.RecordEnd;
+import org.shogiban.notation.RecordJudge;
 import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.RecordFormat;
 import org.shogiban.notation.RecordHeader;
+import org.shogiban.rules.ImpasseRule;
+import org.shogiban.rules.Move;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
 import org.shogiban.rules.Square;
@@ -110,6 +115,25 @@ class RemoteMovesTest {
         assertThat(s.players().get("gote")).containsEntry("kind", "engine").containsEntry("level", 3)
                 .containsEntry("name", "Fairy-Stockfish 11.1 LB 64");
         assertThat(s.players().get("sente")).containsEntry("kind", "human");
+    }
+
+    @Test
+    void aResignationInReplyToTheLitMoveIsRecordedAfterThatMove() throws Exception {
+        Rig rig = rig();
+        rig.move("7g", "7f");
+        rig.run(1000);
+        answer(rig, 1, "3c3d");
+        assertThat(waiting(rig, "opponent-move")).isNotNull();
+        rig.app.submit(new SessionInput.Resign(rig.app.now(), Side.SENTE));
+        rig.run(20);
+
+        assertThat(rig.app.session().result().winner()).isEqualTo(Side.GOTE);
+        GameRecord record = GameRecords.read(Files.readAllBytes(dir.resolve(rig.app.recordName())));
+        assertThat(record.moves()).extracting(Move::usi).containsExactly("7g7f", "3c3d");
+        assertThat(record.end()).isEqualTo(RecordEnd.of(EndKind.RESIGNATION, Side.SENTE));
+        assertThat(GameRecords.write(record, RecordFormat.KIFU)).contains("   3 投了").contains("まで2手で後手の勝ち")
+                .doesNotContain("終局前");
+        assertThat(RecordJudge.rule(record, ImpasseRule.POINTS_27).winner()).isEqualTo(Side.GOTE);
     }
 
     @Test

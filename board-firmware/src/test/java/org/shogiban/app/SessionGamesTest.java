@@ -16,9 +16,13 @@ import org.shogiban.hal.StatusLed;
 import org.shogiban.inference.CommitPolicy;
 import org.shogiban.notation.EndKind;
 import org.shogiban.notation.GameRecord;
+import org.shogiban.notation.RecordEnd;
+import org.shogiban.notation.RecordFormat;
+import org.shogiban.notation.RecordJudge;
 import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.rules.GameStatus;
 import org.shogiban.rules.IllegalReason;
+import org.shogiban.rules.ImpasseRule;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
@@ -78,14 +82,34 @@ class SessionGamesTest {
         rig.press(Button.RESIGN_GOTE);
 
         GameRecord record = saved(rig);
-        assertThat(record.moves()).isEqualTo(usi("7g7f", "3c3d"));
-        // KIF writes 投了 as the side to move's: a resignation out of turn reads back as the mover's (a format limit)
-        assertThat(record.end().kind()).isEqualTo(EndKind.RESIGNATION);
+        // KIF's 投了 is the side to move's: gote's resignation is written on gote's turn, its last move a comment
+        assertThat(record.moves()).isEqualTo(usi("7g7f"));
+        assertThat(record.recordedMoves().get(0).comments()).contains("終局前の着手：△３四歩");
+        assertThat(record.end()).isEqualTo(RecordEnd.of(EndKind.RESIGNATION, Side.GOTE));
+        assertThat(RecordJudge.rule(record, ImpasseRule.POINTS_27).winner()).isEqualTo(Side.SENTE);
         assertThat(rig.app.session().result().winner()).isEqualTo(Side.SENTE);
         JsonNode state = state(rig);
         assertThat(state.get("phase").asText()).isEqualTo("OVER");
         assertThat(state.get("result").get("status").asText()).isEqualTo("RESIGNATION");
         assertThat(state.get("result").get("winner").asText()).isEqualTo("sente");
+    }
+
+    @Test
+    void senteResignsRightAfterTheirMoveAndEveryFormatNamesGoteTheWinner() throws Exception {
+        Rig rig = rig(CommitPolicy.STABLE, Position.startpos());
+        rig.move("7g", "7f");
+        rig.press(Button.RESIGN_SENTE);
+
+        assertThat(rig.app.session().result().winner()).isEqualTo(Side.GOTE);
+        GameRecord record = saved(rig);
+        assertThat(record.end()).isEqualTo(RecordEnd.of(EndKind.RESIGNATION, Side.SENTE));
+        assertThat(RecordJudge.rule(record, ImpasseRule.POINTS_27).winner()).isEqualTo(Side.GOTE);
+        GameRecord inMemory = rig.app.session().record();
+        for (RecordFormat format : List.of(RecordFormat.KIF, RecordFormat.KI2, RecordFormat.CSA, RecordFormat.JKF)) {
+            GameRecord read = GameRecords.read(GameRecords.encode(inMemory, format));
+            assertThat(RecordJudge.rule(read, ImpasseRule.POINTS_27).winner()).as("%s", format)
+                    .isEqualTo(Side.GOTE);
+        }
     }
 
     @Test
@@ -191,6 +215,29 @@ class SessionGamesTest {
                 .satisfies(r -> assertThat(r.describe()).contains("abort"));
         assertThat(saved(rig).end().kind()).isEqualTo(EndKind.TIME_UP);
         assertThat(saved(rig).end().side()).isEqualTo(Side.GOTE);
+    }
+
+    @Test
+    void anArbitersResultOnTheOtherSidesTurnIsSavedForTheWinnerTheArbiterNamed() throws Exception {
+        for (GameStatus status : List.of(GameStatus.TIME_UP, GameStatus.RESIGNATION, GameStatus.CHECKMATE)) {
+            Rig rig = rig(CommitPolicy.STABLE, Position.startpos());
+            rig.move("7g", "7f");
+            // gote is to move; the arbiter rules against sente (its flag fell before the press, say)
+            rig.app.submit(new SessionInput.SetResult(rig.clock.millis(), status, Side.GOTE, "ruled"));
+            rig.run(100);
+
+            GameRecord record = saved(rig);
+            assertThat(record.end().side()).as("%s", status).isEqualTo(Side.SENTE);
+            for (RecordFormat format : List.of(RecordFormat.KIF, RecordFormat.CSA, RecordFormat.JKF)) {
+                GameRecord read = GameRecords.read(GameRecords.encode(rig.app.session().record(), format));
+                assertThat(read.end().side()).as("%s in %s", status, format).isEqualTo(Side.SENTE);
+                if (status != GameStatus.CHECKMATE) {
+                    // a checkmate the position does not bear out is for the arbiter, not for judge, to rule
+                    assertThat(RecordJudge.rule(read, ImpasseRule.POINTS_27).winner()).as("%s in %s", status, format)
+                            .isEqualTo(Side.GOTE);
+                }
+            }
+        }
     }
 
     @Test

@@ -11,8 +11,10 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
@@ -49,10 +51,16 @@ final class BridgeRig implements AutoCloseable {
     final BoardApplication app;
     private final PrintStream toBridge;
     private final BlockingQueue<String> fromBridge = new LinkedBlockingQueue<>();
+    /** Every line the bridge wrote, in order. */
+    final List<String> written = new CopyOnWriteArrayList<>();
     private final Thread bridge;
     volatile int exitCode = -1;
 
     BridgeRig(Path dir) throws IOException {
+        this(dir, PlayerNames.NONE);
+    }
+
+    BridgeRig(Path dir, PlayerNames names) throws IOException {
         cable = new PtyPair(dir).start();
         GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(KIND)
                 .withCommitPolicy(CommitPolicy.STABLE));
@@ -65,7 +73,8 @@ final class BridgeRig implements AutoCloseable {
         toBridge = new PrintStream(in, true, StandardCharsets.UTF_8);
         PipedInputStream out = new PipedInputStream(1 << 16);
         PrintStream bridgeOut = new PrintStream(new PipedOutputStream(out), true, StandardCharsets.UTF_8);
-        UsiBridge usi = new UsiBridge(new JSerialCommTransport(cable.hostEnd(), 115_200), bridgeOut, "board");
+        UsiBridge usi = new UsiBridge(new JSerialCommTransport(cable.hostEnd(), 115_200), bridgeOut, "board", names,
+                BoardLinkClient.REPLY_MILLIS);
         bridge = new Thread(() -> {
             try {
                 exitCode = usi.run(bridgeIn);
@@ -79,6 +88,7 @@ final class BridgeRig implements AutoCloseable {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(out, StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null; ) {
                     fromBridge.add(line);
+                    written.add(line);
                 }
             } catch (IOException e) {
                 // the bridge closed its end
@@ -101,7 +111,8 @@ final class BridgeRig implements AutoCloseable {
         long end = System.nanoTime() + realMillis * 1_000_000L;
         while (System.nanoTime() < end) {
             for (String line; (line = fromBridge.poll()) != null; ) {
-                if (!line.startsWith("info") && !line.startsWith("id ") && !line.equals("usiok")
+                if (!line.startsWith("info") && !line.startsWith("id ") && !line.startsWith("option ")
+                        && !line.equals("usiok")
                         && !line.equals("readyok") && !wanted.test(line)) {
                     throw new AssertionError("the bridge wrote '" + line + "' where nothing of the kind was due");
                 }
@@ -112,7 +123,7 @@ final class BridgeRig implements AutoCloseable {
             step();
         }
         throw new AssertionError("no such line from the bridge in " + realMillis + " ms; board: "
-                + app.snapshot().toJson());
+                + app.snapshot().toJson() + "; the bridge wrote: " + written);
     }
 
     /** Steps the board until its snapshot satisfies {@code done} (within {@code realMillis}). */

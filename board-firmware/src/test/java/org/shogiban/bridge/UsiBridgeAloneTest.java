@@ -42,11 +42,14 @@ class UsiBridgeAloneTest {
     void usiIsAnsweredAtOnceWithoutABoardAndSaysSo() throws InterruptedException {
         List<String> lines = run("usi\nsetoption name USI_Hash value 256\nsetoption name USI_Ponder value false\n"
                 + "isready\nquit\n");
-        assertThat(lines).startsWith("id name ShogiBan board", "id author the ShogiBan project", "usiok");
+        assertThat(lines).startsWith("id name ShogiBan board", "id author the ShogiBan project",
+                "option name PlayerName type string default <empty>",
+                "option name OpponentName type string default <empty>", "usiok");
         assertThat(lines).anyMatch(l -> l.startsWith("info string the board is not connected on /dev/ttyACM9"));
         assertThat(lines).anyMatch(l -> l.equals("info string waiting for the board on /dev/ttyACM9"));
         assertThat(lines).doesNotContain("readyok");
-        assertThat(lines).allMatch(l -> l.startsWith("id ") || l.equals("usiok") || l.startsWith("info string "));
+        assertThat(lines).allMatch(l -> l.startsWith("id ") || l.startsWith("option ") || l.equals("usiok")
+                || l.startsWith("info string "));
     }
 
     @Test
@@ -59,6 +62,16 @@ class UsiBridgeAloneTest {
         assertThat(lines).anyMatch(l -> l.startsWith("info string position refused: position needs 'startpos'"));
         assertThat(lines.stream().filter(l -> l.startsWith("info string position refused:"))).hasSize(3);
         assertThat(lines).noneMatch(l -> l.startsWith("bestmove"));
+    }
+
+    @Test
+    void aRunawayLineIsDroppedAndWhatIsNotUnderstoodIsQuotedShort() throws InterruptedException {
+        String huge = "position startpos moves " + "7g7f ".repeat(40_000);
+        List<String> lines = run("usi\n" + huge + "\n" + "z".repeat(5_000) + " now\nisready\nquit\n");
+        assertThat(lines).contains("info string a line of " + huge.length() + " bytes ignored (at most 65536)");
+        assertThat(lines).contains("info string unknown command '" + "z".repeat(40) + "…' ignored");
+        assertThat(lines).allMatch(l -> l.length() < 200, "every line short");
+        assertThat(lines).contains("info string waiting for the board on /dev/ttyACM9");
     }
 
     @Test

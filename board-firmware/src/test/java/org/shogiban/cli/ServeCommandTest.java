@@ -135,6 +135,14 @@ class ServeCommandTest {
     }
 
     @Test
+    void aRecordsDirectoryThatCannotBeUsedStopsTheServiceAtStartInOneLine() {
+        Run r = run("serve", "--simulated", "--records", "/proc/nope");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err().strip()).startsWith("serve: records directory /proc/nope cannot be used: ")
+                .endsWith("; no game could be saved there").doesNotContain("\n");
+    }
+
+    @Test
     void helpListsServe() {
         assertThat(run("help").out()).contains("serve (--config FILE | --simulated)");
     }

@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,6 +71,25 @@ class ShogibanCliTest {
         assertThat(run("", "fly").exit()).isEqualTo(2);
         assertThat(run("").exit()).isEqualTo(2);
         assertThat(run("", "help").out()).contains("perft").contains("judge");
+    }
+
+    @Test
+    void everyCommandPrintsItsOwnUsageWithHelp() {
+        List<String> names = List.of("perft", "judge", "convert", "serve", "check-config", "hall", "usi", "bring-up");
+        for (String name : names) {
+            for (String help : List.of("help", "--help", "-h")) {
+                Run r = run("", name, help);
+                assertThat(r.exit()).as("%s %s", name, help).isZero();
+                assertThat(r.err()).as("%s %s", name, help).isEmpty();
+                assertThat(r.out().strip()).as("%s %s", name, help)
+                        .startsWith("usage: java -jar shogiban.jar " + name);
+                // its own usage only (a command with sub-commands, as hall passwd, has a line for each)
+                assertThat(r.out().lines().toList()).as("%s %s", name, help)
+                        .allSatisfy(line -> assertThat(line).contains(name));
+            }
+        }
+        assertThat(run("", "help").out().lines().skip(1).map(String::strip).map(l -> l.split(" ")[0]).distinct().toList())
+                .as("every command of the tool is checked").containsExactlyElementsOf(names);
     }
 
     @Test

@@ -71,13 +71,10 @@ public final class HallBoardRig implements AutoCloseable {
         return run(800);
     }
 
-    /** A plain move (no capture) by hand: lift, place, then left alone until it counts. */
+    /** A move by hand as a player makes it (a captured piece to the komadai first), then left alone until it counts. */
     public HallBoardRig move(String usi) {
         Move m = Move.parseUsi(usi);
-        hardware.squares.set(Square.parse(usi.substring(0, 2)).index(), SquareReading.EMPTY);
-        run(100);
-        hardware.squares.set(Square.parse(usi.substring(2, 4)).index(), SquareReading.OCCUPIED);
-        run(700);
+        org.shogiban.testdata.Hands.move(hardware, SensorKind.OCCUPANCY, position, m, 700, this::run);
         position = position.play(m);
         return this;
     }

@@ -42,8 +42,28 @@ class HallServerTest {
                 assertThat(view.path("boards").get(0).path("id").asText()).isEqualTo("b1");
                 assertThat(view.path("boards").get(0).path("status").asText()).isEqualTo("online");
 
+                // on the loopback without an account nobody logs in, but every POST carries the page's CSRF token
+                JsonNode session = JSON.readTree(get(base + "/api/session").body());
+                assertThat(session.path("login").asBoolean()).isFalse();
+                csrf = session.path("csrf").asText();
+                assertThat(csrf).hasSizeGreaterThan(20);
                 assertThat(send(base + "/api/ack", "POST", "text/plain", "{}").statusCode()).isEqualTo(415);
+                assertThat(send(base + "/api/ack", "POST", "application/jsonp", "{}").statusCode())
+                        .as("exactly application/json").isEqualTo(415);
+                assertThat(send(base + "/api/ack", "POST", "application/json; charset=latin1", "{}").statusCode())
+                        .isEqualTo(415);
                 assertThat(send(base + "/api/ack", "POST", "application/json", "[1]").statusCode()).isEqualTo(400);
+                HttpResponse<String> unknown = send(base + "/", "FOO", null, null);
+                assertThat(unknown.statusCode()).as("FOO /").isEqualTo(501);
+                assertThat(unknown.body()).contains("FOO is not known");
+                assertThat(send(base + "/", "POST", "application/json", "{}").statusCode()).isEqualTo(405);
+                assertThat(send(base + "/api/hall", "PUT", "application/json", "{}").statusCode()).isEqualTo(501);
+                assertThat(send(base + "/api/hall", "DELETE", null, null).statusCode()).isEqualTo(501);
+                String token = csrf;
+                csrf = null;
+                assertThat(send(base + "/api/ack", "POST", "application/json", "{\"board\":\"b1\",\"seq\":1}")
+                        .statusCode()).as("a POST without the CSRF token").isEqualTo(403);
+                csrf = token;
                 HttpResponse<String> wrongMethod = get(base + "/api/cmd");
                 assertThat(wrongMethod.statusCode()).isEqualTo(405);
                 assertThat(wrongMethod.headers().firstValue("Allow")).hasValue("POST");
@@ -70,15 +90,20 @@ class HallServerTest {
         }
     }
 
-    private static HttpResponse<String> get(String url) throws Exception {
+    private String csrf;
+
+    private HttpResponse<String> get(String url) throws Exception {
         return send(url, "GET", null, null);
     }
 
-    private static HttpResponse<String> send(String url, String method, String type, String body) throws Exception {
+    private HttpResponse<String> send(String url, String method, String type, String body) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).method(method, body == null
                 ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (type != null) {
             b.header("Content-Type", type);
+        }
+        if (csrf != null) {
+            b.header("X-CSRF-Token", csrf);
         }
         return HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
     }

@@ -52,6 +52,19 @@ class LinkProtocolTest {
     }
 
     @Test
+    void aTaggedCommandGetsItsReplyTaggedAndEventsAreNot() {
+        assertThat(send("#7 HELLO")).isEqualTo("#7 OK shogiban 0.1.0 board_7 2\n");
+        board.state = "{\"phase\":\"SETUP\"}";
+        assertThat(send("#a1 STATE")).isEqualTo("#a1 OK " + board.state.length() + "\n" + board.state + "\n");
+        events.append(LinkEvent.inSync(1));
+        events.append(LinkEvent.inSync(2));
+        assertThat(send("#9 SINCE 0")).isEqualTo("* 1 INSYNC 1\n* 2 INSYNC 2\n#9 OK last 2\n");
+        assertThat(send("#10 NOPE")).startsWith("#10 ERR UNKNOWN");
+        assertThat(send("#11 ")).startsWith("#11 ERR SYNTAX");
+        assertThat(send("#this-is-no-tag HELLO")).as("not a tag: an unknown command").startsWith("ERR UNKNOWN");
+    }
+
+    @Test
     void sinceSendsEveryKeptEventAfterTheNumberThenOk() {
         for (int i = 1; i <= 3; i++) {
             events.append(LinkEvent.inSync(i));
@@ -87,7 +100,7 @@ class LinkProtocolTest {
     void getSendsTheRecordInTheFormatsEncodingByteExact() {
         GameRecord record = GameRecord.of(Position.startpos(), List.of(Move.parseUsi("7g7f"), Move.parseUsi("3c3d")))
                 .withHeader(RecordHeader.EMPTY.with(RecordHeader.SENTE, "先手の人"))
-                .withEnd(RecordEnd.of(EndKind.RESIGNATION, Side.GOTE));
+                .withEnd(RecordEnd.of(EndKind.RESIGNATION, Side.SENTE));
         board.records.put("current", record);
         for (String format : List.of("kif", "kifu", "ki2", "csa", "usi", "sfen", "jkf")) {
             byte[] expected = GameRecords.encode(record, org.shogiban.notation.RecordFormat.fromName(format));

@@ -96,7 +96,7 @@ class SerialLinkPtyTest {
             moves.add(RecordedMove.of(Move.parseUsi(usi), Duration.ofSeconds(moves.size() * 7L + 3)));
         }
         return new GameRecord(p, RecordHeader.EMPTY.with(RecordHeader.SENTE, "先手 太郎")
-                .with(RecordHeader.GOTE, "後手 花子"), List.of(), moves, RecordEnd.of(EndKind.RESIGNATION, Side.GOTE));
+                .with(RecordHeader.GOTE, "後手 花子"), List.of(), moves, RecordEnd.of(EndKind.RESIGNATION, Side.SENTE));
     }
 
     @Test

@@ -87,6 +87,11 @@ public class ForwardingPort implements BoardPort {
     }
 
     @Override
+    public void fault(org.shogiban.hal.FaultEvent fault) {
+        port.fault(fault);
+    }
+
+    @Override
     public void showSiteClocks(long senteMs, long goteMs, org.shogiban.rules.Side running) {
         port.showSiteClocks(senteMs, goteMs, running);
     }

@@ -11,4 +11,12 @@ public interface ClockDisplay {
 
     /** Blanks both displays. */
     void blank();
+
+    /**
+     * Shows raw digits on both displays (the bring-up tool's {@code 8888} and digit tests). A display that can only
+     * show clock faces says so by throwing {@link UnsupportedOperationException}.
+     */
+    default void showDigits(org.shogiban.hal.segment.FourDigits sente, org.shogiban.hal.segment.FourDigits gote) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " shows clock faces only");
+    }
 }

@@ -80,11 +80,34 @@ class DebianPackageIT {
                 .map(l -> l.substring(l.indexOf("./") + 1))
                 .toList();
         assertThat(files).contains("/usr/share/shogiban/shogiban.jar", "/lib/systemd/system/shogiban.service",
-                "/usr/share/shogiban/pwm-access.sh",
+                "/usr/share/shogiban/pwm-access.sh", "/usr/share/doc/shogiban/copyright",
                 "/usr/share/doc/shogiban/pi.md",
                 "/etc/shogiban/board.properties");
         assertThat(ok("dpkg-deb", "-c", deb.toString())).containsPattern("-rw-r----- root/root +\\d+ .* "
                 + "\\./etc/shogiban/board\\.properties");
+    }
+
+    @Test
+    void namesAMaintainerWhoCanBeWrittenToAndShipsTheCopyrightDebianAsksFor(@TempDir Path root) throws Exception {
+        String maintainer = ok("dpkg-deb", "-f", deb.toString(), "Maintainer").strip();
+        // "Name <address>" (Debian policy 5.6.2), an address outside this machine
+        assertThat(maintainer).matches("[^<>@]+ <[^<>@\\s]+@[^<>@\\s]+\\.[a-z]+>").doesNotContain("localhost");
+        ok("dpkg-deb", "-x", deb.toString(), root.toString());
+        String copyright = Files.readString(root.resolve("usr/share/doc/shogiban/copyright"));
+        assertThat(copyright).startsWith("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n")
+                .contains("\nFiles: *\n", "\nLicense: Apache-2.0\n", "/usr/share/common-licenses/Apache-2.0");
+        // the systemd generator that gives the service its network when board.properties asks for it
+        assertThat(ok("dpkg-deb", "-c", deb.toString()))
+                .containsPattern("-rwxr-xr-x root/root +\\d+ .* \\./usr/lib/systemd/system-generators/shogiban-network");
+    }
+
+    /** Debian's own checker finds nothing to say about the copyright file or the maintainer (where it is installed). */
+    @Test
+    void lintianFindsTheCopyrightAndTheMaintainerRight() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/lintian")),
+                "lintian is not installed");
+        Result r = run(Map.of("LC_ALL", "C"), "lintian", "--tag-display-limit", "0", deb.toString());
+        assertThat(r.output()).doesNotContain("copyright", "maintainer");
     }
 
     @Test

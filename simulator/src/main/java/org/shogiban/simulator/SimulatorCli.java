@@ -37,7 +37,7 @@ public final class SimulatorCli {
 
     /** Runs one command line and returns its exit code; errors become one line on {@code err}. */
     public int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
+        if (args.length == 0 || isHelp(args[0])) {
             PrintStream s = args.length == 0 ? err : out;
             s.println("usage: java -jar shogiban-simulator.jar <command> [args]");
             for (SimulatorCommand c : commands.values()) {
@@ -49,6 +49,10 @@ public final class SimulatorCli {
         if (command == null) {
             err.println("unknown command '" + args[0] + "'; commands: " + String.join(", ", commands.keySet()));
             return 2;
+        }
+        if (args.length == 2 && isHelp(args[1])) {
+            out.println("usage: java -jar shogiban-simulator.jar " + command.usage());
+            return 0;
         }
         try {
             return command.run(Arrays.asList(args).subList(1, args.length), out);
@@ -62,5 +66,10 @@ public final class SimulatorCli {
             err.println(command.name() + ": " + e);
             return 1;
         }
+    }
+
+    /** {@code help}, {@code --help} or {@code -h}: alone, the tool's usage; after a command, that command's. */
+    private static boolean isHelp(String word) {
+        return word.equals("help") || word.equals("--help") || word.equals("-h");
     }
 }

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.shogiban.cli.ShogibanCli;
 import org.shogiban.simulator.SimulatorCli;
 import org.shogiban.simulator.web.WebCommand;
+import org.shogiban.testdata.DocsBlocks;
 
 /**
  * The docs check: every command in a shell block marked as an example (a fence opened with {@code ```sh example}) in
@@ -32,7 +33,7 @@ import org.shogiban.simulator.web.WebCommand;
  */
 class DocsExamplesTest {
     private static final String MARKER = "```sh example";
-    private static final Path ROOT = repositoryRoot();
+    private static final Path ROOT = DocsBlocks.root();
 
     /** One command of an example block, where it was found, and the exit code it promises. */
     record Example(String file, int line, String command, int exitCode) {
@@ -386,16 +387,5 @@ class DocsExamplesTest {
             }
         }
         return out.toString();
-    }
-
-    static Path repositoryRoot() {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.exists(dir.resolve(".ci/run"))) {
-            dir = dir.getParent();
-        }
-        if (dir == null) {
-            throw new IllegalStateException("no checkout (a directory with .ci/run) above " + Path.of("").toAbsolutePath());
-        }
-        return dir;
     }
 }

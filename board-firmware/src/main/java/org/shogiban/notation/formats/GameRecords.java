@@ -112,16 +112,19 @@ public final class GameRecords {
         return ki2Moves ? RecordFormat.KI2 : RecordFormat.KIF;
     }
 
-    /** The record as text in a format ({@link RecordFormat#SFEN} gives the final position only). */
+    /**
+     * The record as text in a format ({@link RecordFormat#SFEN} gives the final position only). An ending by the side
+     * that is not to move is written on that side's turn in KIF, KI2, CSA and JKF ({@link EndOnTurn}).
+     */
     public static String write(GameRecord record, RecordFormat format) {
         return switch (format) {
-            case KIF -> KifWriter.writeKif(record, false);
-            case KIFU -> KifWriter.writeKif(record, true);
-            case KI2 -> KifWriter.writeKi2(record);
-            case CSA -> CsaWriter.write(record);
+            case KIF -> KifWriter.writeKif(EndOnTurn.writable(record), false);
+            case KIFU -> KifWriter.writeKif(EndOnTurn.writable(record), true);
+            case KI2 -> KifWriter.writeKi2(EndOnTurn.writable(record));
+            case CSA -> CsaWriter.write(EndOnTurn.writable(record));
             case USI -> UsiRecords.writeUsi(record);
             case SFEN -> UsiRecords.writeSfen(record);
-            case JKF -> JkfCodec.write(record);
+            case JKF -> JkfCodec.write(EndOnTurn.writable(record));
         };
     }
 

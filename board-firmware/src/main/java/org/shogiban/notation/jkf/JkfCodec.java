@@ -338,7 +338,9 @@ public final class JkfCodec {
                 s = s * 60;
             }
         }
-        return Duration.ofSeconds(s);
+        // "ms": our addition (the board's clock has milliseconds; JKF's units stop at seconds)
+        JsonNode ms = now.path("ms");
+        return Duration.ofSeconds(s).plusMillis(ms.isMissingNode() ? 0 : integer(ms, 0, 999, where + "ms"));
     }
 
     private static RecordEnd special(String special, Side mover, int i) {
@@ -453,6 +455,9 @@ public final class JkfCodec {
                 ObjectNode now = time.putObject("now");
                 now.put("m", s / 60);
                 now.put("s", s % 60);
+                if (rm.timeUsed().toMillisPart() != 0) {
+                    now.put("ms", rm.timeUsed().toMillisPart());
+                }
                 ObjectNode sum = time.putObject("total");
                 sum.put("h", total / 3600);
                 sum.put("m", total / 60 % 60);

@@ -18,15 +18,29 @@ public final class RecordingClockDisplay implements ClockDisplay {
     }
 
     private final List<Shown> history = new ArrayList<>();
+    private org.shogiban.hal.segment.FourDigits[] digits;
 
     @Override
     public synchronized void show(ClockFace sente, ClockFace gote) {
         history.add(new Shown(Objects.requireNonNull(sente), Objects.requireNonNull(gote)));
+        digits = null;
     }
 
     @Override
     public synchronized void blank() {
         history.add(new Shown(null, null));
+        digits = null;
+    }
+
+    @Override
+    public synchronized void showDigits(org.shogiban.hal.segment.FourDigits sente,
+                                        org.shogiban.hal.segment.FourDigits gote) {
+        digits = new org.shogiban.hal.segment.FourDigits[] {Objects.requireNonNull(sente), Objects.requireNonNull(gote)};
+    }
+
+    /** The raw digits shown last (sente's, gote's), empty unless the last update was {@link #showDigits}. */
+    public synchronized Optional<List<org.shogiban.hal.segment.FourDigits>> digits() {
+        return digits == null ? Optional.empty() : Optional.of(List.of(digits));
     }
 
     /** What shows now: empty when blank or never shown. */

@@ -35,6 +35,12 @@ public final class Ht16k33ClockDisplay implements ClockDisplay {
     }
 
     @Override
+    public synchronized void showDigits(FourDigits senteDigits, FourDigits goteDigits) {
+        sente.writeRam(ram(senteDigits));
+        gote.writeRam(ram(goteDigits));
+    }
+
+    @Override
     public synchronized void blank() {
         sente.off();
         gote.off();

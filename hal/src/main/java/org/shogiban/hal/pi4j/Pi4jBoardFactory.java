@@ -41,6 +41,9 @@ import org.shogiban.hal.config.I2cAddress;
 import org.shogiban.hal.config.KomadaiConfig;
 import org.shogiban.hal.config.LedsConfig;
 import org.shogiban.hal.config.SquaresConfig;
+import org.shogiban.hal.readiness.BoardParts;
+import org.shogiban.hal.readiness.PiNotReady;
+import org.shogiban.hal.readiness.PiProblem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -111,18 +114,31 @@ public final class Pi4jBoardFactory {
      *
      * @param clock time stamps of button and fault events
      * @param faults where every adapter reports faults
+     * @throws PiNotReady a chip that does not answer or a GPIO line that cannot be had, one sentence each
      */
     public static Board open(BoardConfig config, MonotonicClock clock, FaultReporter faults) {
         Objects.requireNonNull(config);
-        RaspberryPi.model().ifPresent(Pi4jBoardModel::tellPi4j);
-        return owning(config, Pi4J.newAutoContext(), clock, faults);
+        java.util.Optional<String> model = RaspberryPi.model();
+        model.ifPresent(Pi4jBoardModel::tellPi4j);
+        return openChecked(config, Pi4J.newAutoContext(), model, clock, faults);
     }
 
-    /** Builds the board on {@code pi4j} and hands the context to it: the board's close shuts the context down. */
-    static Board owning(BoardConfig config, Context pi4j, MonotonicClock clock, FaultReporter faults) {
+    /**
+     * Asks every I2C chip whether it answers, then builds the board on {@code pi4j} and hands the context to it: the
+     * board's close shuts the context down, and so does any failure here.
+     *
+     * @throws PiNotReady a chip that does not answer or a GPIO line that cannot be had, one sentence each
+     */
+    public static Board openChecked(BoardConfig config, Context pi4j, java.util.Optional<String> model,
+                                    MonotonicClock clock, FaultReporter faults) {
         Board board;
         try {
-            board = build(config, pi4j, clock, faults);
+            BoardParts parts = BoardParts.of(config);
+            List<PiProblem> silent = ChipProbe.problems(parts, ChipProbe.probe(pi4j, parts));
+            if (!silent.isEmpty()) {
+                throw new PiNotReady(silent);
+            }
+            board = build(config, pi4j, model, clock, faults);
         } catch (RuntimeException e) {
             pi4j.shutdown();
             throw e;
@@ -166,8 +182,9 @@ public final class Pi4jBoardFactory {
                             m.interruptGpio().isPresent()));
                 }
                 DigitalInput interrupt = m.interruptGpio().isPresent()
-                        ? pi4j.create(DigitalInput.newConfigBuilder(pi4j).id("mcp23017-interrupt")
-                                .address(m.interruptGpio().getAsInt()).pull(PullResistance.PULL_UP))
+                        ? GpioClaim.claim(config, m.interruptGpio().getAsInt(), () -> pi4j.create(
+                                DigitalInput.newConfigBuilder(pi4j).id("mcp23017-interrupt")
+                                .address(m.interruptGpio().getAsInt()).pull(PullResistance.PULL_UP)))
                         : null;
                 Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(config.sensorKind(), chips, m.pins(),
                         config.activeLow(), interrupt, m.backstopPasses());
@@ -177,13 +194,17 @@ public final class Pi4jBoardFactory {
             case SquaresConfig.Matrix m -> {
                 List<DigitalOutput> rows = new ArrayList<>();
                 for (int r = 0; r < m.rows().size(); r++) {
-                    rows.add(pi4j.create(DigitalOutput.newConfigBuilder(pi4j).id("matrix-row-" + r)
-                            .address(m.rows().get(r)).initial(DigitalState.HIGH).shutdown(DigitalState.HIGH)));
+                    int row = r;
+                    rows.add(GpioClaim.claim(config, m.rows().get(r), () -> pi4j.create(DigitalOutput
+                            .newConfigBuilder(pi4j).id("matrix-row-" + row).address(m.rows().get(row))
+                            .initial(DigitalState.HIGH).shutdown(DigitalState.HIGH))));
                 }
                 List<DigitalInput> columns = new ArrayList<>();
                 for (int c = 0; c < m.columns().size(); c++) {
-                    columns.add(pi4j.create(DigitalInput.newConfigBuilder(pi4j).id("matrix-column-" + c)
-                            .address(m.columns().get(c)).pull(PullResistance.PULL_UP).debounce(0L)));
+                    int column = c;
+                    columns.add(GpioClaim.claim(config, m.columns().get(c), () -> pi4j.create(DigitalInput
+                            .newConfigBuilder(pi4j).id("matrix-column-" + column).address(m.columns().get(column))
+                            .pull(PullResistance.PULL_UP).debounce(0L))));
                 }
                 yield new GpioMatrixSquareSensors(config.sensorKind(), rows, columns, m.settleMicros(),
                         faults.device("diode matrix", "gpio rows " + m.rows() + " columns " + m.columns()));
@@ -289,11 +310,11 @@ public final class Pi4jBoardFactory {
 
     private static Buttons buttons(BoardConfig config, Context pi4j, MonotonicClock clock) {
         Map<Button, DigitalInput> inputs = new EnumMap<>(Button.class);
-        config.buttons().gpio().forEach((button, pin) -> inputs.put(button, pi4j.create(
-                DigitalInput.newConfigBuilder(pi4j)
+        config.buttons().gpio().forEach((button, pin) -> inputs.put(button, GpioClaim.claim(config, pin,
+                () -> pi4j.create(DigitalInput.newConfigBuilder(pi4j)
                         .id("button-" + button.name().toLowerCase(Locale.ROOT).replace('_', '-'))
                         .address(pin).pull(PullResistance.PULL_UP)
-                        .debounce((long) config.buttons().debounceMillis(), TimeUnit.MILLISECONDS))));
+                        .debounce((long) config.buttons().debounceMillis(), TimeUnit.MILLISECONDS)))));
         return new GpioButtons(inputs, clock);
     }
 
@@ -305,6 +326,10 @@ public final class Pi4jBoardFactory {
 
         @Override
         public void blank() {
+        }
+
+        @Override
+        public void showDigits(org.shogiban.hal.segment.FourDigits sente, org.shogiban.hal.segment.FourDigits gote) {
         }
     }
 

@@ -47,6 +47,11 @@ public final class Tm1637ClockDisplay implements ClockDisplay {
         submit(new FourDigits[] {null, null});
     }
 
+    @Override
+    public void showDigits(FourDigits senteDigits, FourDigits goteDigits) {
+        submit(new FourDigits[] {Objects.requireNonNull(senteDigits), Objects.requireNonNull(goteDigits)});
+    }
+
     private void submit(FourDigits[] content) {
         synchronized (lock) {
             pending = content;

@@ -136,7 +136,7 @@ class Pi4jBoardFactoryTest {
     void aBoardThatOwnsItsContextShutsItDownWhenClosed() throws Exception {
         Context own = MockBoard.context();
         BoardConfig config = BoardConfigTestAccess.example("reed-6x-mcp23017.properties");
-        Board board = Pi4jBoardFactory.owning(config, own, clock, new FaultReporter(clock));
+        Board board = Pi4jBoardFactory.openChecked(config, own, Optional.empty(), clock, new FaultReporter(clock));
         assertThat(own.isShutdown()).isFalse();
         board.close();
         assertThat(own.isShutdown()).isTrue();
@@ -149,18 +149,30 @@ class Pi4jBoardFactoryTest {
         // the first chip's I/O id is taken, so building the board fails part way
         MockBoard.i2c(own, "mcp23017-squares-0", 1, 0x20);
         assertThatThrownBy(
-                () -> Pi4jBoardFactory.owning(config, own, clock, new FaultReporter(clock)))
+                () -> Pi4jBoardFactory.openChecked(config, own, Optional.empty(), clock, new FaultReporter(clock)))
                 .isInstanceOf(RuntimeException.class);
         assertThat(own.isShutdown()).isTrue();
     }
 
     @Test
-    void openMakesItsOwnContextOnTheProvidersFound() throws Exception {
-        // on the test class path the auto context finds pi4j-plugin-mock's providers
+    void openMakesItsOwnContextOnTheProvidersFoundAndAsksEachChipFirst() throws Exception {
+        // on the test class path the auto context finds pi4j-plugin-mock's providers, whose I2C devices have no chip
+        // behind them (a read with nothing queued fails): the first chip is said, and nothing is built
         BoardConfig config = BoardConfigTestAccess.example("hall-polarity.properties");
-        try (Board board = Pi4jBoardFactory.open(config, clock, new FaultReporter(clock))) {
+        assertThatThrownBy(() -> Pi4jBoardFactory.open(config, clock, new FaultReporter(clock)))
+                .isInstanceOf(org.shogiban.hal.readiness.PiNotReady.class)
+                .hasMessageStartingWith("the MCP23017 squares #0 does not answer at 0x20 on I2C bus 1");
+    }
+
+    @Test
+    void openCheckedBuildsTheBoardWhenEveryChipAnswers() throws Exception {
+        Context own = MockBoard.context();
+        BoardConfig config = BoardConfigTestAccess.example("hall-polarity.properties");
+        try (Board board = Pi4jBoardFactory.openChecked(config, own, Optional.empty(), clock,
+                new FaultReporter(clock))) {
             assertThat(board.squares().kind()).isEqualTo(SensorKind.POLARITY);
             assertThat(board.leds()).isInstanceOf(Ht16k33LedPanel.class);
         }
+        assertThat(own.isShutdown()).isTrue();
     }
 }

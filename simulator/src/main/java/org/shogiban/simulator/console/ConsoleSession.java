@@ -31,6 +31,7 @@ import org.shogiban.rules.Move;
 import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
 import org.shogiban.rules.Position;
+import org.shogiban.rules.Square;
 import org.shogiban.rules.Side;
 import org.shogiban.simulator.table.PieceTable;
 import org.shogiban.simulator.words.KifuWords;
@@ -366,11 +367,29 @@ public final class ConsoleSession {
         }
     }
 
+    /**
+     * "Check the pieces" in squares, not an SFEN: the squares where the pieces on the table differ from the game's
+     * position, each with what it should hold.
+     */
+    private String checkPieces(BoardEvent.CheckPieces c) {
+        PieceTable.TableView now = table.view();
+        List<String> differ = new ArrayList<>();
+        for (Square sq : Square.all()) {
+            Piece want = c.position().pieceAt(sq);
+            if (!java.util.Objects.equals(want, now.at(sq))) {
+                differ.add(sq.usi() + " " + (want == null ? "empty" : want.side().label() + " "
+                        + want.type().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')));
+            }
+        }
+        return "check the pieces (" + c.why() + "): " + (differ.isEmpty() ? "every square shows the game"
+                : "the board should show " + String.join(", ", differ));
+    }
+
     /** Prints each event as it happens (on the scan thread in real time) and keeps the last few for the drawing. */
     private void onEvent(BoardEvent event) {
         String text = event instanceof BoardEvent.MovePlayed m
                 ? KifuWords.of(app.session().game(), m).map(k -> m.describe() + " " + k).orElse(m.describe())
-                : event.describe();
+                : event instanceof BoardEvent.CheckPieces c ? checkPieces(c) : event.describe();
         synchronized (lastEvents) {
             if (event instanceof BoardEvent.SetupStarted && lastEvents.isEmpty()) {
                 // the first setup is the console's own: the pieces are laid out already

@@ -120,7 +120,8 @@ public final class PlayCommand implements SimulatorCommand {
         EngineSettings engineSettings;
         try {
             engineSettings = engineCommand == null ? null
-                    : EngineSettings.of(engineCommand, EngineSettings.parseOptions(o.values().get("engine-option")));
+                    : EngineSettings.of(engineCommand, EngineSettings.parseOptions(o.values().get("engine-option")))
+                            .requireProgram();
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }
@@ -145,7 +146,13 @@ public final class PlayCommand implements SimulatorCommand {
             assembly.part(EnginePlayer.part(engineSettings, player -> engine[0] = player));
         }
         // the assembly never fails on the state directory: one that cannot be used is shown as the journal's fault
-        try (AssembledBoard board = assembly.assemble()) {
+        AssembledBoard assembled;
+        try {
+            assembled = assembly.assemble();
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+        try (AssembledBoard board = assembled) {
             ConsoleSession console = new ConsoleSession(new InputStreamReader(stdin, StandardCharsets.UTF_8), out,
                     time, settings, terminal, hardware, board.application());
             if (engine[0] != null) {

@@ -73,6 +73,11 @@ public final class HallSimCommand implements SimulatorCommand {
                 players.add(Thread.ofVirtual().name("hall-sim-" + id).start(() -> b.play(games)));
             }
             out.println("hall-sim: " + boards + " boards in hall " + hallId + " via " + broker + ", state in " + state);
+            Optional<String> away = brokerProblem(broker);
+            if (away.isPresent()) {
+                out.println("hall-sim: " + away.get() + "; the boards keep trying and play once it is there");
+                Thread.ofVirtual().name("hall-sim-broker-watch").start(() -> sayWhenReachable(broker, out));
+            }
             out.flush();
             for (Thread t : players) {
                 t.join();
@@ -85,6 +90,42 @@ public final class HallSimCommand implements SimulatorCommand {
             if (acks != null) {
                 acks.close();
             }
+        }
+    }
+
+    /**
+     * Why the broker cannot be reached now (a TCP connection to its host and port within 2 s), or empty when it can:
+     * said at start, as the boards would otherwise wait without a word.
+     */
+    static Optional<String> brokerProblem(String broker) {
+        java.net.URI uri;
+        try {
+            uri = java.net.URI.create(broker);
+        } catch (IllegalArgumentException e) {
+            return Optional.of("the broker " + broker + " is not a URL like tcp://host:1883");
+        }
+        boolean tls = "ssl".equals(uri.getScheme()) || "mqtts".equals(uri.getScheme());
+        int port = uri.getPort() > 0 ? uri.getPort() : tls ? 8883 : 1883;
+        if (uri.getHost() == null) {
+            return Optional.of("the broker " + broker + " names no host");
+        }
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress(uri.getHost(), port), 2000);
+            return Optional.empty();
+        } catch (java.io.IOException e) {
+            return Optional.of("the broker " + broker + " is not reachable (" + e.getMessage() + ")");
+        }
+    }
+
+    private static void sayWhenReachable(String broker, PrintStream out) {
+        try {
+            while (brokerProblem(broker).isPresent()) {
+                Thread.sleep(2000);
+            }
+            out.println("hall-sim: the broker " + broker + " is reachable now");
+            out.flush();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

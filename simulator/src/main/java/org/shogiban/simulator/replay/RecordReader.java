@@ -41,7 +41,7 @@ public final class RecordReader {
     /** Whether every line that is not blank or a comment starts like a USI position line or a USI move. */
     static boolean looksLikeUsiLines(String text) {
         boolean any = false;
-        for (String line : text.split("\r?\n")) {
+        for (String line : text.split("\\R")) {
             String l = line.strip();
             if (l.isEmpty() || l.startsWith("#")) {
                 continue;
@@ -57,7 +57,7 @@ public final class RecordReader {
 
     static List<RecordedGame> read(String text, String name) {
         List<RecordedGame> games = new ArrayList<>();
-        String[] lines = text.split("\r?\n");
+        String[] lines = text.split("\\R");
         List<Integer> numbers = new ArrayList<>();
         List<UsiPositionLine> parsed = new ArrayList<>();
         for (int n = 1; n <= lines.length; n++) {

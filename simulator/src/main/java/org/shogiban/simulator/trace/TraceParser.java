@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.simulator.SensorKinds;
+import org.shogiban.rules.GameStart;
 import org.shogiban.rules.Position;
 import org.shogiban.simulator.physical.PhysicalBoard;
 
@@ -35,7 +36,7 @@ public final class TraceParser {
         Optional<SensorKind> sensors = Optional.empty();
         long end = Trace.DEFAULT_END_MILLIS;
         List<TraceEvent> events = new ArrayList<>();
-        String[] lines = text.split("\r?\n", -1);
+        String[] lines = text.split("\\R", -1);
         long lastTime = 0;
         PhysicalBoard board = null;
         for (int n = 1; n <= lines.length; n++) {
@@ -52,7 +53,8 @@ public final class TraceParser {
                 try {
                     switch (words[0]) {
                         case "start" -> start = words.length < 2 || words[1].equals("startpos")
-                                ? Position.startpos() : Position.fromSfen(words[1].replaceFirst("^sfen\\s+", ""));
+                                ? Position.startpos()
+                                : GameStart.check(Position.fromSfen(words[1].replaceFirst("^sfen\\s+", "")));
                         case "sensors" -> sensors = Optional.of(SensorKinds.parse(words.length < 2 ? "" : words[1]));
                         case "end" -> end = parseTime(words.length < 2 ? "" : words[1]);
                         default -> {

@@ -344,8 +344,14 @@ public final class BoardApplicationAdapter implements WebBoard {
         if (event instanceof BoardEvent.SetupStarted) {
             shelf.newGame();
         }
-        String kifu = event instanceof BoardEvent.MovePlayed m ? KifuWords.of(app.session().game(), m).orElse(null)
-                : null;
+        String kifu = switch (event) {
+            case BoardEvent.MovePlayed m -> KifuWords.of(app.session().game(), m).orElse(null);
+            // the page says these in kifu words too, never in USI coordinates
+            case BoardEvent.IllegalMove i -> KifuWords.ofNext(app.session().game(), i.move(), i.mover()).orElse(null);
+            case BoardEvent.HintShown h -> app.session().game().flatMap(g -> KifuWords.ofNext(Optional.of(g),
+                    h.move(), g.current().sideToMove())).orElse(null);
+            default -> null;
+        };
         logged(event instanceof BoardEvent.FaultChanged ? "fault" : "event", event instanceof BoardEvent.MovePlayed m
                 ? m.describe() + (kifu == null ? "" : " " + kifu) : event.describe(),
                 EventWords.of(event, kifu, app.session().game().map(g -> g.plies()).orElse(0)));

@@ -12,7 +12,10 @@ final class EventWords {
     private EventWords() {
     }
 
-    /** The words for an event; {@code kifu} is the move in kifu words (☗７六歩) for a move played, else null. */
+    /**
+     * The words for an event; {@code kifu} is the move in kifu words (☗７六歩) for a move played, an illegal move
+     * or a hint, else null (its USI then).
+     */
     static PageWords of(BoardEvent event, String kifu, int plies) {
         return switch (event) {
             case BoardEvent.SetupStarted s -> PageWords.of("setup");
@@ -20,7 +23,8 @@ final class EventWords {
             case BoardEvent.MovePlayed m -> PageWords.of("move", "ply", Integer.toString(m.ply()), "side",
                     side(m.mover()), "kifu", kifu == null ? m.move().usi() : kifu, "usi", m.move().usi());
             case BoardEvent.IllegalMove i -> PageWords.of("illegal", "ply", Integer.toString(i.ply()), "side",
-                    side(i.mover()), "usi", i.move().usi(), "reason", i.reason().name());
+                    side(i.mover()), "kifu", kifu == null ? i.move().usi() : kifu, "usi", i.move().usi(), "reason",
+                    i.reason().name());
             case BoardEvent.PromotionAsked p -> PageWords.of("promote", "square", p.square().usi());
             case BoardEvent.MovesTakenBack t -> PageWords.of("takeback", "count", Integer.toString(t.undone().size()));
             case BoardEvent.DiscrepancySeen d -> PageWords.of("differs");
@@ -41,8 +45,8 @@ final class EventWords {
             case BoardEvent.GameResumed r -> PageWords.of("resumed", "plies", Integer.toString(r.plies()));
             case BoardEvent.OpponentMoved o -> PageWords.of("opponentMoved", "ply", Integer.toString(o.ply()), "side",
                     side(o.mover()), "kifu", o.words(), "usi", o.move().usi());
-            case BoardEvent.HintShown h -> PageWords.of("hint", "ply", Integer.toString(h.ply()), "usi",
-                    h.move().usi());
+            case BoardEvent.HintShown h -> PageWords.of("hint", "ply", Integer.toString(h.ply()), "kifu",
+                    kifu == null ? h.move().usi() : kifu, "usi", h.move().usi());
         };
     }
 

@@ -60,6 +60,17 @@ final class GameShelf implements RecordSink {
         next.save(name, record);
     }
 
+    @Override
+    public void discard(String name) {
+        synchronized (this) {
+            games.remove(name);
+            if (name.equals(current)) {
+                current = null;
+            }
+        }
+        next.discard(name);
+    }
+
     /** A new game is being set up: until its first record, there is no current game. */
     synchronized void newGame() {
         current = null;
@@ -75,14 +86,14 @@ final class GameShelf implements RecordSink {
                 String name = names.get(i);
                 GameRecord r = games.get(name);
                 boolean now = name.equals(current);
-                entries.add(new WebBoard.GameEntry(now ? CURRENT : name, title(name, r), r.moves().size(), now));
+                entries.add(new WebBoard.GameEntry(now ? CURRENT : name, title(name, r), r.moves().size(), now,
+                        started(name), r.end().kind().name()));
                 seen.add(name);
             }
         }
         for (String name : files()) {
             if (!seen.contains(name)) {
-                entries.add(new WebBoard.GameEntry(name, name.substring(0, name.length() - 5).replace('T', ' '),
-                        -1, false));
+                entries.add(new WebBoard.GameEntry(name, started(name), -1, false, started(name), null));
             }
         }
         return entries;
@@ -137,6 +148,12 @@ final class GameShelf implements RecordSink {
         }
         names.sort(java.util.Comparator.reverseOrder());
         return names.size() > 200 ? names.subList(0, 200) : names;
+    }
+
+    /** The start time a record's name gives: {@code 2025-03-01 14:05:09}. */
+    private static String started(String name) {
+        String t = name.substring(0, name.length() - 5).replace('T', ' ');
+        return t.substring(0, 11) + t.substring(11).replace('-', ':');
     }
 
     private static String title(String name, GameRecord r) {

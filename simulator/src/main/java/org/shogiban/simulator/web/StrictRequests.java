@@ -21,6 +21,36 @@ final class StrictRequests {
     }
 
     /**
+     * Whether an Origin is the page's own: exactly {@code http://} and the host the request was sent to (the page is
+     * served over plain HTTP, so an {@code https} origin is another page; {@code null}, the origin of sandboxed
+     * frames and local files, too).
+     */
+    static boolean isThisPage(String origin, String host) {
+        return host != null && origin.equalsIgnoreCase("http://" + host.strip());
+    }
+
+    /**
+     * Whether a Content-Type is exactly JSON: the media type {@code application/json} (not {@code application/jsonp},
+     * not {@code application/json-seq}), with no parameter but {@code charset=utf-8}.
+     */
+    static boolean isJson(String type) {
+        if (type == null) {
+            return false;
+        }
+        String[] parts = type.split(";", -1);
+        if (!parts[0].strip().equalsIgnoreCase("application/json")) {
+            return false;
+        }
+        for (int i = 1; i < parts.length; i++) {
+            String p = parts[i].strip().toLowerCase(Locale.ROOT).replace("\"", "");
+            if (!p.equals("charset=utf-8")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * The request's body: one JSON object whose keys are among {@code keys} ({@code {}} when the request takes
      * none). An empty body, trailing data after the object, a key given twice or an unknown key is refused (400),
      * so that a request never does what its sender did not write.
@@ -29,13 +59,12 @@ final class StrictRequests {
         requireMethod(ex.getRequestMethod(), "POST");
         String origin = ex.getRequestHeaders().getFirst("Origin");
         String host = ex.getRequestHeaders().getFirst("Host");
-        // "null" is the origin of sandboxed frames and local files: another page, never this one
-        if (origin != null && (host == null || !origin.endsWith("://" + host))) {
+        if (origin != null && !isThisPage(origin, host)) {
             throw new Refusal(403, "requests from " + origin + " are not taken");
         }
         String type = ex.getRequestHeaders().getFirst("Content-Type");
-        if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
-            throw new Refusal(415, "the body must be application/json, not " + type);
+        if (!isJson(type)) {
+            throw new Refusal(415, "the body must be application/json (charset utf-8 if any), not " + type);
         }
         String length = ex.getRequestHeaders().getFirst("Content-Length");
         if (length != null) {

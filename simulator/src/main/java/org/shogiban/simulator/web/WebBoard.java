@@ -161,7 +161,9 @@ public interface WebBoard extends AutoCloseable {
      * @param title one line for people
      * @param plies moves in the record
      * @param current whether it is the game on the board now
+     * @param started when it started, {@code 2025-03-01 14:05:09} (the page says the rest in its language)
+     * @param end how its record ends ({@code RESIGNATION}, ... as {@code EndKind}; {@code NONE}); null when unread
      */
-    record GameEntry(String id, String title, int plies, boolean current) {
+    record GameEntry(String id, String title, int plies, boolean current, String started, String end) {
     }
 }

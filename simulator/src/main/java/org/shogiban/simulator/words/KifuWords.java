@@ -1,5 +1,6 @@
 package org.shogiban.simulator.words;
 
+import java.util.List;
 import java.util.Optional;
 import org.shogiban.notation.RecordBoard;
 import org.shogiban.notation.kif.KifWriter;
@@ -23,9 +24,32 @@ public final class KifuWords {
         }
         Position before = game.get().positionAfter(m.ply() - 1);
         Square lastTo = m.ply() >= 2 ? game.get().moves().get(m.ply() - 2).to() : null;
-        Move move = m.move();
-        PieceType kind = move.isDrop() ? move.drop() : before.pieceAt(move.from()).type();
-        String ki2 = KifWriter.ki2Text(new RecordBoard(before), move, kind, m.mover(), lastTo);
-        return Optional.of((m.mover() == Side.SENTE ? "☗" : "☖") + ki2.replace("\u3000", ""));
+        return words(before, m.move(), m.mover(), lastTo);
+    }
+
+    /**
+     * A move not (yet) played, from the game's position now, in kifu words: a hint, an illegal move the board saw.
+     * Empty when there is no game or the move cannot be made at all there (its piece is not on its square).
+     */
+    public static Optional<String> ofNext(Optional<? extends GameHistory> game, Move move, Side mover) {
+        if (game.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Move> moves = game.get().moves();
+        return words(game.get().current(), move, mover, moves.isEmpty() ? null : moves.get(moves.size() - 1).to());
+    }
+
+    private static Optional<String> words(Position before, Move move, Side mover, Square lastTo) {
+        RecordBoard board = new RecordBoard(before);
+        PieceType kind;
+        if (move.isDrop()) {
+            kind = move.drop();
+        } else if (board.at(move.from()) != null && board.at(move.from()).side() == mover) {
+            kind = board.at(move.from()).type();
+        } else {
+            return Optional.empty();
+        }
+        String ki2 = KifWriter.ki2Text(board, move, kind, mover, lastTo);
+        return Optional.of((mover == Side.SENTE ? "☗" : "☖") + ki2.replace("\u3000", ""));
     }
 }

@@ -15,6 +15,7 @@ const HAND_MILLIS = 150;
 
 let view = null;            // the last page state from the board
 let lastKifu = null;        // the last move in kifu words, from the log
+let illegalKifu = {};       // the illegal moves seen, USI to kifu words, from the log (the put-back prompt says them)
 let viewAt = 0;             // when it arrived (performance.now())
 let turned = location.hash === '#gote';
 let origins = [];           // where each held piece was lifted from, index 0 the last lifted (this page's memory)
@@ -360,7 +361,8 @@ function renderState(state) {
     } else if (w && w.kind === 'opponent-thinking') {
       text += t('state.sep') + t('state.opponentThinking');
     } else if (w && w.kind === 'put-back') {
-      text += t('state.sep') + (w.move ? t('state.putBackMove', {usi: w.move}) : t('state.putBack'));
+      text += t('state.sep') + (w.move ? t('state.putBackMove', {kifu: illegalKifu[w.move] || w.move})
+        : t('state.putBack'));
     } else if (flip) {
       text += t('state.sep') + t('state.flip', {square: squareWords(flip)});
     } else if (s.phase === 'PLAYING' && s.ply === 0 && s.clock && s.clock.running === 'none'
@@ -476,6 +478,12 @@ function logLine(line) {
   }
   if (line.words && line.words.key === 'move' && line.words.args) {
     lastKifu = {ply: Number(line.words.args.ply), kifu: line.words.args.kifu};
+  }
+  if (line.words && line.words.key === 'illegal' && line.words.args) {
+    illegalKifu = {[line.words.args.usi]: line.words.args.kifu};
+    if (view) {
+      renderState(view);   // the prompt may already ask for it back, in USI until now
+    }
   }
   LOG_LINES.push(line);
   while (LOG_LINES.length > 300) {
@@ -868,7 +876,9 @@ async function openRecords() {
   const rows = games.map(g => {
     const tr = document.createElement('tr');
     const title = document.createElement('td');
-    title.textContent = (g.current ? t('records.current') : '') + g.title;
+    title.textContent = (g.current ? t('records.current') : '') + (g.plies < 0 ? g.started
+      : t('records.game', {started: g.started, plies: g.plies,
+        end: g.end && g.end !== 'NONE' ? t('records.end.' + g.end) : ''}));
     const links = document.createElement('td');
     for (const f of ['kif', 'csa', 'ki2', 'jkf', 'usi']) {
       const a = document.createElement('a');

@@ -72,6 +72,14 @@ class ConsoleSessionTest {
     }
 
     @Test
+    void checkThePiecesSaysTheSquaresNotAnSfen() throws Exception {
+        Played p = play("move 7g7f\nmove 3c3d\narbiter undo\nquit\n");
+        String line = p.out().lines().filter(l -> l.startsWith("» check the pieces")).findFirst().orElseThrow();
+        assertThat(line).endsWith("the board should show 3c gote pawn, 3d empty").doesNotContain("/")
+                .doesNotContain(Position.startpos().toSfen().substring(0, 9));
+    }
+
+    @Test
     void movesAreWrittenInKifuWordsAndAnOccupancyBoardAsksForTheFlipAfterPromote() throws Exception {
         // 8h2b by hand, unpromoted side up: the board asks, 成 is pressed, the board cannot see the piece turned
         Played p = play("move 7g7f\nmove 3c3d\nlift 2b\nlift 8h\nplace 2b\nplace sente:B\npress promote\n"

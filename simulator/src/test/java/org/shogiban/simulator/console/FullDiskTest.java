@@ -5,17 +5,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,7 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.shogiban.simulator.SimulatorCli;
+import org.shogiban.simulator.SimulatorProcess;
 
 /**
  * The console board as a real process on a real small file system that fills up (a tmpfs of 256 KiB, mounted by the
@@ -61,51 +57,22 @@ class FullDiskTest {
         }
     }
 
-    /** One run of {@code play --state CARD/state}, its stdout lines queued by a reader thread. */
+    /** One run of {@code play --state CARD/state} as a process of its own. */
     private final class Board {
-        final Process process;
-        final OutputStream in;
-        final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        final SimulatorProcess process;
         final List<String> seen = new ArrayList<>();
 
         Board() throws IOException {
-            String java = ProcessHandle.current().info().command().orElse("java");
-            process = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
-                    "-cp", System.getProperty("java.class.path"),
-                    SimulatorCli.class.getName(), "play", "--state", card.resolve("state").toString(),
-                    "--time", "main=600,byoyomi=30").redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            in = process.getOutputStream();
-            Thread reader = new Thread(() -> {
-                try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                        StandardCharsets.UTF_8))) {
-                    for (String l; (l = r.readLine()) != null; ) {
-                        lines.add(l);
-                    }
-                } catch (IOException e) {
-                    // the process was killed
-                }
-            });
-            reader.setDaemon(true);
-            reader.start();
+            process = SimulatorProcess.start("play", "--state", card.resolve("state").toString(),
+                    "--time", "main=600,byoyomi=30");
         }
 
         void send(String command) throws IOException {
-            in.write((command + "\n").getBytes(StandardCharsets.UTF_8));
-            in.flush();
+            process.send(command);
         }
 
         String await(Pattern pattern) throws InterruptedException {
-            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (System.nanoTime() < end) {
-                String l = lines.poll(100, TimeUnit.MILLISECONDS);
-                if (l != null) {
-                    seen.add(l);
-                    if (pattern.matcher(l).find()) {
-                        return l;
-                    }
-                }
-            }
-            throw new AssertionError("no line like " + pattern + " within 20 s; saw " + seen);
+            return process.await(pattern, seen);
         }
 
         JsonNode state() throws Exception {
@@ -128,8 +95,7 @@ class FullDiskTest {
         }
 
         void kill() throws InterruptedException {
-            process.destroyForcibly();
-            assertThat(process.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            process.kill();
         }
     }
 

@@ -4,25 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogiban.journal.Journal;
-import org.shogiban.simulator.SimulatorCli;
+import org.shogiban.simulator.SimulatorProcess;
 
 /**
  * The console board as a real process on a state directory, killed with SIGKILL (kill -9) at many points: right
@@ -44,53 +38,21 @@ class KillAndResumeTest {
     @TempDir
     Path dir;
 
-    /** One run of {@code play --state DIR}, its stdout lines queued by a reader thread. */
+    /** One run of {@code play --state DIR} as a process of its own. */
     private final class Board {
-        final Process process;
-        final OutputStream in;
-        final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        final SimulatorProcess process;
 
         Board() throws IOException {
-            String java = ProcessHandle.current().info().command().orElse("java");
-            // a quick start: the board runs for seconds, C1 and the serial GC are enough
-            process = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
-                    "-cp", System.getProperty("java.class.path"),
-                    SimulatorCli.class.getName(), "play", "--state", dir.resolve("state").toString(),
-                    "--time", "main=600,byoyomi=30").redirectErrorStream(false)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            in = process.getOutputStream();
-            Thread reader = new Thread(() -> {
-                try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                        StandardCharsets.UTF_8))) {
-                    for (String l; (l = r.readLine()) != null; ) {
-                        lines.add(l);
-                    }
-                } catch (IOException e) {
-                    // the process was killed
-                }
-            });
-            reader.setDaemon(true);
-            reader.start();
+            process = SimulatorProcess.start("play", "--state", dir.resolve("state").toString(),
+                    "--time", "main=600,byoyomi=30");
         }
 
         void send(String command) throws IOException {
-            in.write((command + "\n").getBytes(StandardCharsets.UTF_8));
-            in.flush();
+            process.send(command);
         }
 
-        /** The next line matching, within a time; fails when none comes. */
         String await(Pattern pattern, List<String> seen) throws InterruptedException {
-            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (System.nanoTime() < end) {
-                String l = lines.poll(100, TimeUnit.MILLISECONDS);
-                if (l != null) {
-                    seen.add(l);
-                    if (pattern.matcher(l).find()) {
-                        return l;
-                    }
-                }
-            }
-            throw new AssertionError("no line like " + pattern + " within 20 s; saw " + seen);
+            return process.await(pattern, seen);
         }
 
         JsonNode state(List<String> seen) throws Exception {
@@ -99,8 +61,7 @@ class KillAndResumeTest {
         }
 
         void kill() throws InterruptedException {
-            process.destroyForcibly();
-            assertThat(process.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            process.kill();
         }
     }
 
@@ -154,7 +115,7 @@ class KillAndResumeTest {
             } else {
                 Thread.sleep(killAfter);
                 // whatever the board printed before the kill was acknowledged
-                for (String l; (l = board.lines.poll()) != null; ) {
+                for (String l; (l = board.process.poll(0)) != null; ) {
                     Matcher ack = ACK.matcher(l);
                     if (ack.find()) {
                         acknowledged.add(ack.group(3));
@@ -162,7 +123,7 @@ class KillAndResumeTest {
                 }
             }
             board.kill();
-            for (String l; (l = board.lines.poll(200, TimeUnit.MILLISECONDS)) != null; ) {
+            for (String l; (l = board.process.poll(200)) != null; ) {
                 Matcher ack = ACK.matcher(l);
                 if (ack.find()) {
                     acknowledged.add(ack.group(3));

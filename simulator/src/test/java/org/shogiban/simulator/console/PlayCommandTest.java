@@ -32,6 +32,18 @@ class PlayCommandTest {
     }
 
     @Test
+    void aStartThatIsNotShogiIsRefusedAtOnceNotRecordedAsWon() {
+        // an empty input: on a start that is taken, the board would play and end with the input
+        PlayCommand command = new PlayCommand(new ByteArrayInputStream(new byte[0]));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        assertThatThrownBy(() -> command.run(List.of("--start", "sfen", "9/9/9/9/9/9/9/9/4K4", "b", "-", "1"),
+                new PrintStream(bytes, true, StandardCharsets.UTF_8)))
+                .isInstanceOf(org.shogiban.simulator.SimulatorCommand.UsageError.class)
+                .hasMessage("start SFEN '9/9/9/9/9/9/9/9/4K4 b - 1': a game's start needs both kings; gote has none");
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    @Test
     void waitWithAWordThatIsNotANumberSaysSo() throws Exception {
         String out = play("wait abc\nquit\n");
         assertThat(out).contains("error: 'abc' is not a number of milliseconds; wait 0..600000")

@@ -40,6 +40,18 @@ class TraceParserTest {
     }
 
     @Test
+    void linesEndingInCrAloneAreReadLikeCrLfAndLf() {
+        String lf = "# start startpos\n# end 900\n10 lift 7g\n20 place 7f\n30 press promote\n";
+        Trace expected = TraceParser.parse(lf, "lf.trace");
+        assertThat(expected.events()).hasSize(3);
+        assertThat(TraceParser.parse(lf.replace("\n", "\r"), "cr.trace")).isEqualTo(expected);
+        assertThat(TraceParser.parse(lf.replace("\n", "\r\n"), "crlf.trace")).isEqualTo(expected);
+        // errors name the same line whatever the line ends
+        assertThatThrownBy(() -> TraceParser.parse("# start startpos\r10 lift 7g\r5 place 7f\r", "x.trace"))
+                .hasMessageStartingWith("x.trace:3:");
+    }
+
+    @Test
     void writesWhatItReads() {
         Trace t = TraceParser.parse("# start startpos\n10 lift 7g\n20 place 7f\n30 press promote\n", "t");
         assertThat(TraceParser.parse(t.toText(), "again")).isEqualTo(t);

@@ -3,12 +3,8 @@ package org.shogiban.simulator.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -21,7 +17,6 @@ import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.shogiban.engine.EngineSettings;
-import org.shogiban.hal.MonotonicClock;
 import org.shogiban.hal.SensorKind;
 
 /**
@@ -35,20 +30,14 @@ class EngineBrowserTest {
     @TempDir
     Path temp;
 
+    private PageRig rig;
     private BoardApplicationAdapter board;
-    private WebServer server;
     private ChromeDriver browser;
 
     @AfterEach
     void close() {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (board != null) {
-            board.close();
+        if (rig != null) {
+            rig.close();
         }
     }
 
@@ -57,13 +46,10 @@ class EngineBrowserTest {
         if (!"true".equals(System.getenv("CI"))) {
             assumeThat(EngineSettings.defaultCommand()).as("fairy-stockfish is installed").isPresent();
         }
-        browser = Chromium.start(temp.resolve("profile"));
-        board = new BoardApplicationAdapter(new WebBoard.Setup(SensorKind.POLARITY, "casual", "main=600,byoyomi=30",
-                "startpos"), MonotonicClock.system(), Clock.systemUTC(),
-                BoardApplicationAdapter.Storage.records(temp.resolve("records")).withPin("2468")
-                        .withEngine(EngineSettings.of(EngineSettings.FAIRY_STOCKFISH.toString(), Map.of())));
-        server = new WebServer(board, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1000);
-        browser.get(server.start().toString());
+        rig = PageRig.open(temp, SensorKind.POLARITY, "en-GB", Map.of(),
+                storage -> storage.withEngine(EngineSettings.of(EngineSettings.FAIRY_STOCKFISH.toString(), Map.of())));
+        board = rig.board;
+        browser = rig.browser;
         waitFor("the page is live", () -> attr(By.id("link"), "data-link").equals("live"));
 
         click(browser.findElement(By.cssSelector("[data-action='new-game']")));

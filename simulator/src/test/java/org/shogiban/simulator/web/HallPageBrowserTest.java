@@ -86,8 +86,9 @@ class HallPageBrowserTest {
         b2.illegal("8c", "8e");
         waitFor("the foul flagged", () -> card("b2", "data-flagged").equals("true")
                 && !browser.findElements(By.cssSelector("[data-call^='b2:']")).isEmpty());
-        String call = browser.findElement(By.cssSelector("[data-call^='b2:']")).getText();
-        assertThat(call).contains("ILLEGAL");
+        WebElement call = browser.findElement(By.cssSelector("[data-call^='b2:']"));
+        assertThat(call.getAttribute("data-text")).startsWith("ILLEGAL");
+        assertThat(call.getText()).contains("Illegal move at ply");
         b2.illegal("8e", "8c");
         b1.move("3c3d");
         waitFor("b1 moves on", () -> card("b1", "data-ply").equals("2"));
@@ -116,8 +117,9 @@ class HallPageBrowserTest {
         browser.findElement(By.id("send-round")).click();
         waitFor("the pairing sent", () -> "ok".equals(browser.findElement(By.id("round-reply"))
                 .getAttribute("data-sent")));
-        assertThat(browser.findElement(By.id("round-reply")).getText())
-                .contains("b2: OK setting up a new game: tournament, time main=600,byoyomi=30");
+        assertThat(browser.findElement(By.id("round-reply")).getAttribute("data-replies"))
+                .contains("OK setting up a new game: tournament, time main=600,byoyomi=30");
+        assertThat(browser.findElement(By.id("round-reply")).getText()).isEqualTo("b2: accepted");
         b2.run(200);
         waitFor("b2 sets up the round's game", () -> card("b2", "data-phase").equals("SETUP"));
         assertThat(b2.app.session().settings().timeControl().spec()).contains("main=600");

@@ -5,22 +5,20 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.shogiban.simulator.SimulatorCli;
+import org.shogiban.simulator.SimulatorProcess;
 import org.shogiban.link.Host;
 import org.shogiban.link.PtyPair;
 
@@ -39,18 +37,15 @@ class WebKillAndResumeTest {
     private final HttpClient http = HttpClient.newHttpClient();
 
     /** One run of the web simulator; its address read from its first line. */
-    private record Simulator(Process process, URI address) {
+    private record Simulator(SimulatorProcess process, URI address) {
     }
 
-    private Simulator start(PtyPair pair) throws IOException {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                SimulatorCli.class.getName(), "web", "--port", "0", "--state", dir.resolve("state").toString(),
-                "--serial", pair.boardEnd().toString(), "--commit", "clock", "--time", "main=300,byoyomi=10")
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        String address = out.readLine();
-        assertThat(address).as("the simulator's address line").startsWith("http://127.0.0.1:");
+    private Simulator start(PtyPair pair) throws IOException, InterruptedException {
+        SimulatorProcess p = SimulatorProcess.start("web", "--port", "0", "--state", dir.resolve("state").toString(),
+                "--serial", pair.boardEnd().toString(), "--commit", "clock", "--time", "main=300,byoyomi=10");
+        List<String> seen = new ArrayList<>();
+        String address = p.await(Pattern.compile("^http://127\\.0\\.0\\.1:\\d+"), seen);
+        assertThat(seen).as("the simulator's first line is its address").hasSize(1);
         return new Simulator(p, URI.create(address));
     }
 
@@ -92,7 +87,7 @@ class WebKillAndResumeTest {
             seen.add(move(first, host, "7g", "7f", "clock-sente"));
             seen.add(move(first, host, "3c", "3d", "clock-gote"));
         } finally {
-            first.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            first.process().kill();
             pair.close();
         }
         String lastSeen = seen.get(seen.size() - 1);
@@ -141,7 +136,7 @@ class WebKillAndResumeTest {
             assertThat(third).matches("\\* \\d+ MOVE 3 2g2f \\+2726FU,T\\d+");
             assertThat(Long.parseLong(third.split(" ")[1])).isGreaterThan(numbers.get(numbers.size() - 1));
         } finally {
-            second.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            second.process().kill();
             pair.close();
         }
     }

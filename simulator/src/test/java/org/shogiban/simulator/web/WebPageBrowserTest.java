@@ -3,17 +3,13 @@ package org.shogiban.simulator.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +22,6 @@ import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import org.shogiban.hal.MonotonicClock;
 import org.shogiban.hal.SensorKind;
 
 /**
@@ -41,33 +36,24 @@ class WebPageBrowserTest {
     @TempDir
     Path temp;
 
+    private PageRig rig;
     private BoardApplicationAdapter board;
-    private WebServer server;
     private ChromeDriver browser;
     private URI page;
 
     private void open(SensorKind sensors) throws IOException {
-        browser = Chromium.start(temp.resolve("profile"));
-        board = new BoardApplicationAdapter(new WebBoard.Setup(sensors, "casual", "main=600,byoyomi=30", "startpos"),
-                MonotonicClock.system(), Clock.systemUTC(),
-                BoardApplicationAdapter.Storage.records(temp.resolve("records")).withPin("2468"));
-        server = new WebServer(board, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1000);
-        page = server.start();
-        browser.get(page.toString());
+        rig = PageRig.open(temp, sensors);
+        board = rig.board;
+        browser = rig.browser;
+        page = rig.page;
         waitFor("the page is live and the game started", () -> attr(By.id("link"), "data-link").equals("live")
                 && log().contains("game started"));
     }
 
     @AfterEach
     void close() {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (board != null) {
-            board.close();
+        if (rig != null) {
+            rig.close();
         }
     }
 

@@ -5,16 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -26,7 +22,6 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import org.shogiban.hal.MonotonicClock;
 import org.shogiban.hal.SensorKind;
 
 /**
@@ -42,29 +37,16 @@ class WebPageLanguageTest {
     @TempDir
     Path temp;
 
+    private PageRig rig;
     private BoardApplicationAdapter board;
-    private WebServer server;
     private ChromeDriver browser;
     private URI page;
 
     private void open(String language) throws IOException {
-        Path fonts = temp.resolve("fonts.conf");
-        Files.writeString(fonts, """
-                <?xml version="1.0"?>
-                <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-                <fontconfig>
-                  <dir>/usr/share/fonts/truetype/dejavu</dir>
-                  <cachedir>%s</cachedir>
-                </fontconfig>
-                """.formatted(temp.resolve("font-cache")));
-        browser = Chromium.start(temp.resolve("profile-" + language), language,
-                Map.of("FONTCONFIG_FILE", fonts.toString()));
-        board = new BoardApplicationAdapter(new WebBoard.Setup(SensorKind.OCCUPANCY, "casual", "main=600,byoyomi=30",
-                "startpos"), MonotonicClock.system(), Clock.systemUTC(),
-                BoardApplicationAdapter.Storage.records(temp.resolve("records")).withPin("2468"));
-        server = new WebServer(board, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1000);
-        page = server.start();
-        browser.get(page.toString());
+        rig = PageRig.open(temp, SensorKind.OCCUPANCY, language, PageRig.fontsWithoutJapanese(temp), storage -> storage);
+        board = rig.board;
+        browser = rig.browser;
+        page = rig.page;
         waitFor("the page is live and the game started", () -> attr(By.id("link"), "data-link").equals("live")
                 && "PLAYING".equals(attr(By.id("state-line"), "data-phase")));
         browser.executeScript("return document.fonts.ready");
@@ -74,14 +56,8 @@ class WebPageLanguageTest {
 
     @AfterEach
     void close() {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (board != null) {
-            board.close();
+        if (rig != null) {
+            rig.close();
         }
     }
 
@@ -116,6 +92,24 @@ class WebPageLanguageTest {
         waitFor("the piece shows turned and the page stops asking", () -> attr(By.cssSelector(
                 "[data-square='2b']"), "data-piece").equals("+B") && attr(By.id("state-line"), "data-flip").isEmpty());
         assertThat(Snapshots.of(board).get("moves").toString()).isEqualTo("[\"7g7f\",\"3c3d\",\"8h2b+\"]");
+    }
+
+    @Test
+    void theJapanesePageSaysAnIllegalMoveInKifuWordsAndItsRecordsInJapanese() throws Exception {
+        open("ja");
+        drag("7g", "7e");
+        waitFor("the illegal move is logged", () -> text("#log").contains("反則手"));
+        assertThat(text("#log")).contains("1手目 先手の反則手 ☗７五歩（").doesNotContain("7g7e");
+        waitFor("the board asks for the pieces back", () -> text("#state-line").contains("反則手 ☗７五歩"));
+        assertThat(text("#state-line")).doesNotContain("7g7e");
+        drag("7e", "7g");
+        waitFor("the pieces are back", () -> !text("#state-line").contains("反則手"));
+        drag("7g", "7f");
+        waitFor("7g7f is played", () -> text("#log").contains("1手目 ☗７六歩"));
+
+        new Actions(browser).click(browser.findElement(By.cssSelector("[data-action='records']"))).perform();
+        waitFor("the records are listed", () -> text("#records-table").contains("1手"));
+        assertThat(text("#records-table")).contains("この対局：").doesNotContain("moves");
     }
 
     @Test
@@ -157,9 +151,9 @@ class WebPageLanguageTest {
         }
         assertThat(glyphs).hasSize(18);
         for (int i = 0; i < glyphs.size(); i++) {
-            assertThat(ink(glyphs.get(i))).as("glyph %d has ink", i).isGreaterThan(10);
+            assertThat(Glyphs.ink(glyphs.get(i))).as("glyph %d has ink", i).isGreaterThan(10);
             for (int j = i + 1; j < glyphs.size(); j++) {
-                assertThat(same(glyphs.get(i), glyphs.get(j))).as("glyphs %d and %d differ", i, j).isFalse();
+                assertThat(Glyphs.same(glyphs.get(i), glyphs.get(j))).as("glyphs %d and %d differ", i, j).isFalse();
             }
         }
         browser.executeScript("""
@@ -172,40 +166,13 @@ class WebPageLanguageTest {
                 }""");
         BufferedImage one = image(browser.findElement(By.id("control-1")));
         BufferedImage two = image(browser.findElement(By.id("control-2")));
-        assertThat(same(one, two)).as("without the shipped font 一 and 二 are the same empty box").isTrue();
+        assertThat(Glyphs.same(one, two)).as("without the shipped font 一 and 二 are the same empty box").isTrue();
         browser.executeScript("document.getElementById('control-1').remove(); "
                 + "document.getElementById('control-2').remove();");
     }
 
     private BufferedImage image(WebElement element) throws IOException {
         return ImageIO.read(new ByteArrayInputStream(element.getScreenshotAs(OutputType.BYTES)));
-    }
-
-    /** Pixels clearly darker than the background around them. */
-    private static int ink(BufferedImage image) {
-        int dark = 0;
-        for (int y = 0; y < image.getHeight(); y++) {
-            for (int x = 0; x < image.getWidth(); x++) {
-                int rgb = image.getRGB(x, y);
-                int grey = (((rgb >> 16) & 0xff) + ((rgb >> 8) & 0xff) + (rgb & 0xff)) / 3;
-                dark += grey < 90 ? 1 : 0;
-            }
-        }
-        return dark;
-    }
-
-    private static boolean same(BufferedImage a, BufferedImage b) {
-        if (a.getWidth() != b.getWidth() || a.getHeight() != b.getHeight()) {
-            return false;
-        }
-        for (int y = 0; y < a.getHeight(); y++) {
-            for (int x = 0; x < a.getWidth(); x++) {
-                if (a.getRGB(x, y) != b.getRGB(x, y)) {
-                    return false;
-                }
-            }
-        }
-        return true;
     }
 
     private WebElement square(String usi) {

@@ -230,6 +230,45 @@ class WebServerTest {
         assertThat(state().get("phase").asText()).isNotEqualTo("OVER");
     }
 
+    private HttpResponse<String> postAs(String path, String type, String origin) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(path)).header("Content-Type", type);
+        if (origin != null) {
+            b.header("Origin", origin);
+        }
+        return http.send(b.POST(HttpRequest.BodyPublishers.ofString("{\"button\":\"menu\"}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void onlyTheExactJsonMediaTypeAndThePagesOwnOriginAreTaken() throws Exception {
+        String page = "http://" + base.getHost() + ":" + base.getPort();
+        String before = state().toString();
+        for (String type : List.of("application/jsonp", "application/json-seq", "application/jsonx",
+                "application/json; charset=latin1", "application/json;x=y")) {
+            HttpResponse<String> r = postAs("/api/press", type, page);
+            assertThat(r.statusCode()).as(type).isEqualTo(415);
+            assertThat(error(r)).as(type).startsWith("the body must be application/json");
+        }
+        for (String origin : List.of("https://" + base.getHost() + ":" + base.getPort(), "null",
+                "http://evil.example" + page.substring("http://".length()), page + ".evil.example", page + "/")) {
+            assertThat(postAs("/api/press", "application/json", origin).statusCode()).as(origin).isEqualTo(403);
+        }
+        assertThat(state().toString()).as("no refused request changed the board").isEqualTo(before);
+        assertThat(postAs("/api/press", "application/json; charset=UTF-8", page).statusCode()).isEqualTo(200);
+        assertThat(postAs("/api/press", "Application/JSON", null).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void aNewGameFromAStartThatIsNotShogiIsRefusedWithTheSentenceEveryEntrySays() throws Exception {
+        HttpResponse<String> r = post("/api/new-game", "{\"start\":\"sfen 9/9/9/9/9/9/9/9/4K4 b - 1\"}");
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(error(r)).isEqualTo("start SFEN '9/9/9/9/9/9/9/9/4K4 b - 1': a game's start needs both kings;"
+                + " gote has none");
+        board.advance(600);
+        assertThat(state().get("phase").asText()).isEqualTo("PLAYING");
+        assertThat(state().get("result").isNull()).as("no game was recorded as won").isTrue();
+    }
+
     @Test
     void whatHandsCannotDoIs409AndTheBoardGoesOn() throws Exception {
         HttpResponse<String> empty = post("/api/hand", "{\"action\":\"lift\",\"place\":\"5e\"}");

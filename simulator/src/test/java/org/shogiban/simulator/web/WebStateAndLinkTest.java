@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -169,5 +170,149 @@ class WebStateAndLinkTest {
                 board.close();
             }
         }
+    }
+
+    /** A wall clock a second later at every reading: each game started gets its own record name. */
+    private static Clock ticking() {
+        java.util.concurrent.atomic.AtomicLong seconds = new java.util.concurrent.atomic.AtomicLong();
+        return new Clock() {
+            @Override
+            public java.time.ZoneId getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                return WALL.instant().plusSeconds(seconds.getAndIncrement());
+            }
+        };
+    }
+
+    @Test
+    void aRoundsPairingsReplaceTheGameABoardJustSwitchedOnStartedAndLeaveNoEmptyRecord() throws Exception {
+        assumeThat(PtyPair.available()).as("socat is installed (.ci/run installs it)").isTrue();
+        try (PtyPair pair = new PtyPair(dir).start()) {
+            Path records = dir.resolve("state/records");
+            BoardApplicationAdapter board = new BoardApplicationAdapter(CASUAL, new ManualClock(), ticking(),
+                    new BoardApplicationAdapter.Storage(records, dir.resolve("state"),
+                            new JSerialCommTransport(pair.boardEnd(), 115_200),
+                            new LinkSettings("test", "web", Optional.empty(), 256, 1 << 20, 100, 200),
+                            Optional.of("2468")));
+            try (Host host = new Host(pair.hostEnd())) {
+                host.handshake(40);
+                board.advance(600);
+                assertThat(json.readTree(host.bodyOf("STATE")).get("phase").asText()).isEqualTo("PLAYING");
+
+                // the hall's pairing for the round: the board's own game has no move yet
+                host.send("NEW sente=Habu gote=Fujii mode=tournament");
+                assertThat(host.reply()).startsWith("OK setting up a new game: tournament, ")
+                        .contains(", sente Habu, gote Fujii;");
+                board.advance(700);
+                assertThat(host.nextEvent("GAME")).contains(" GAME ");
+                JsonNode state = json.readTree(host.bodyOf("STATE"));
+                assertThat(state.get("phase").asText()).isEqualTo("PLAYING");
+                assertThat(state.get("players").get("sente").get("name").asText()).isEqualTo("Habu");
+
+                // the game the pairing replaced left no record: not in the page's list, not in the directory
+                assertThat(board.games()).singleElement().satisfies(g -> assertThat(g.current()).isTrue());
+                assertThat(recordFiles(records, 1)).containsExactly(state.get("gameId").asText() + ".kifu");
+
+                // once a move is made (pressed: a tournament game) the game is being played: a NEW is refused
+                move(board, "7g", "7f");
+                board.press(Button.CLOCK_SENTE);
+                board.advance(100);
+                assertThat(host.nextEvent("MOVE")).contains(" MOVE 1 7g7f ");
+                host.send("NEW mode=tournament");
+                assertThat(host.reply()).startsWith("ERR REFUSED a game is being played");
+            } finally {
+                board.close();
+            }
+        }
+    }
+
+    @Test
+    void aNewGameFromThePageBeforeAnyMoveLeavesNoEmptyRecordOfTheGameItReplaced() throws Exception {
+        Path records = dir.resolve("state/records");
+        BoardApplicationAdapter board = new BoardApplicationAdapter(CASUAL, new ManualClock(), ticking(),
+                new BoardApplicationAdapter.Storage(records, dir.resolve("state"), null, null, Optional.empty()));
+        try {
+            board.advance(600);
+            board.newGame(new WebBoard.NewGame("casual", null, null, true));
+            board.advance(700);
+            board.newGame(new WebBoard.NewGame("casual", null, null, true));
+            board.advance(700);
+            move(board, "7g", "7f");
+
+            assertThat(board.games()).singleElement().satisfies(g -> assertThat(g.plies()).isEqualTo(1));
+            assertThat(recordFiles(records, 1)).hasSize(1);
+            // a game with a move is kept when the next one replaces it
+            board.newGame(new WebBoard.NewGame("casual", null, null, true));
+            board.advance(700);
+            assertThat(board.games()).hasSize(2);
+        } finally {
+            board.close();
+        }
+    }
+
+    @Test
+    void aSerialDeviceNotThereIsAFaultAtStartThatClearsWhenItComes() throws Exception {
+        assumeThat(PtyPair.available()).as("socat is installed (.ci/run installs it)").isTrue();
+        try (PtyPair pair = new PtyPair(dir)) {
+            // the device is not there yet: the adapter is plugged in later
+            BoardApplicationAdapter board = board(new BoardApplicationAdapter.Storage(null, null,
+                    new JSerialCommTransport(pair.boardEnd(), 115_200),
+                    new LinkSettings("test", "web", Optional.empty(), 256, 1 << 20, 100, 200), Optional.empty()));
+            try {
+                assertThat(faultsWithin(board, true)).singleElement().asString()
+                        .contains("USB link at " + pair.boardEnd());
+                pair.start();
+                assertThat(faultsWithin(board, false)).isEmpty();
+            } finally {
+                board.close();
+            }
+        }
+    }
+
+    /** The snapshot's faults once they are (or are no longer) there, as the page would show them; 10 s at most. */
+    private List<String> faultsWithin(BoardApplicationAdapter board, boolean some) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        List<String> faults;
+        do {
+            board.advance(20);
+            List<String> now = new java.util.ArrayList<>();
+            new com.fasterxml.jackson.databind.ObjectMapper().readTree(board.stateJson()).get("faults")
+                    .forEach(f -> now.add(f.asText()));
+            faults = now;
+            if (faults.isEmpty() != some) {
+                return faults;
+            }
+            Thread.sleep(20);
+        } while (System.nanoTime() < deadline);
+        return faults;
+    }
+
+    /**
+     * The record files in a directory once there are {@code count} of them (5 s at most): they are written and
+     * removed on the record writer's own thread, as a person looking at the directory a moment later would find them.
+     */
+    private static List<String> recordFiles(Path records, int count) throws Exception {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        List<String> names;
+        do {
+            try (var files = Files.list(records)) {
+                names = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".kifu")
+                        && !n.startsWith(".")).sorted().toList();
+            }
+            if (names.size() == count) {
+                return names;
+            }
+            Thread.sleep(20);
+        } while (System.nanoTime() < deadline);
+        return names;
     }
 }

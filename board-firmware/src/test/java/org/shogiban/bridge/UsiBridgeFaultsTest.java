@@ -1,0 +1,132 @@
+package org.shogiban.bridge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bridge against a board that misbehaves (a scripted device: an unreadable {@code STATE}, garbled events): it
+ * says so, asks again, and goes on; the GUI never sees its engine die.
+ */
+class UsiBridgeFaultsTest {
+    private static final String START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    private static final String STATE = "{\"phase\":\"PLAYING\",\"ply\":0,\"sfen\":\"" + START + "\",\"moves\":[],"
+            + "\"result\":null,\"waitingFor\":[],\"gameId\":\"g1\",\"startSfen\":\"" + START + "\",\"seq\":4,"
+            + "\"players\":{\"sente\":{\"kind\":\"human\",\"name\":null},\"gote\":{\"kind\":\"human\",\"name\":null}}}";
+
+    private final ScriptedDevice board = new ScriptedDevice();
+    private final BlockingQueue<String> fromBridge = new LinkedBlockingQueue<>();
+    private PrintStream toBridge;
+    private Thread bridge;
+
+    @BeforeEach
+    void start() throws IOException {
+        PipedOutputStream in = new PipedOutputStream();
+        PipedInputStream bridgeIn = new PipedInputStream(in, 1 << 16);
+        toBridge = new PrintStream(in, true, StandardCharsets.UTF_8);
+        PipedInputStream out = new PipedInputStream(1 << 16);
+        PrintStream bridgeOut = new PrintStream(new PipedOutputStream(out), true, StandardCharsets.UTF_8);
+        UsiBridge usi = new UsiBridge(board, bridgeOut, "board", PlayerNames.NONE, 5_000);
+        bridge = Thread.ofPlatform().name("usi-bridge").start(() -> {
+            try {
+                usi.run(bridgeIn);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            bridgeOut.close();
+        });
+        Thread.ofPlatform().daemon().name("usi-out").start(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(out, StandardCharsets.UTF_8))) {
+                for (String line; (line = r.readLine()) != null; ) {
+                    fromBridge.add(line);
+                }
+            } catch (IOException e) {
+                // the bridge closed its end
+            }
+        });
+    }
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        toBridge.println("quit");
+        bridge.join(10_000);
+        toBridge.close();
+    }
+
+    private String await(String prefix) throws InterruptedException {
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < end) {
+            String line = fromBridge.poll(100, TimeUnit.MILLISECONDS);
+            if (line != null && line.startsWith(prefix)) {
+                return line;
+            }
+        }
+        throw new AssertionError("the bridge wrote no line starting '" + prefix + "' in 10 s");
+    }
+
+    /** The board's side: the next command, which must be {@code word}; returns its tag. */
+    private String expect(String word) throws InterruptedException {
+        String command = board.command();
+        assertThat(command).as("the bridge's command").endsWith(" " + word);
+        return ScriptedDevice.tag(command);
+    }
+
+    private void connect() throws InterruptedException {
+        toBridge.println("usi");
+        toBridge.println("isready");
+        board.write(expect("HELLO") + " OK shogiban 0.1.0 board-1 2\n");
+        String tag = expect("STATE");
+        board.write(tag + " OK " + STATE.getBytes(StandardCharsets.UTF_8).length + "\n" + STATE + "\n");
+        await("readyok");
+    }
+
+    @Test
+    void anUnreadableStateIsSaidAndAskedForAgain() throws InterruptedException {
+        toBridge.println("usi");
+        toBridge.println("isready");
+        board.write(expect("HELLO") + " OK shogiban 0.1.0 board-1 2\n");
+        board.write(expect("STATE") + " OK 5\nnope!\n");
+        assertThat(await("info string the board's state could not be read")).contains("asking again");
+        String tag = expect("STATE");
+        board.write(tag + " OK " + STATE.getBytes(StandardCharsets.UTF_8).length + "\n" + STATE + "\n");
+        await("readyok");
+    }
+
+    @Test
+    void garbledEventsNeitherEndTheBridgeNorGoUnchecked() throws InterruptedException {
+        connect();
+        board.write("* 5 MOVE x 7g7f\n* 6 MOVE\n* seven MOVE 1 7g7f\n* 8 TAKEBACK\n");
+        String tag = expect("STATE");           // the board's state is asked for again
+        board.write(tag + " OK " + STATE.getBytes(StandardCharsets.UTF_8).length + "\n" + STATE + "\n");
+        toBridge.println("usi");
+        await("usiok");                          // the bridge's loop goes on
+        toBridge.println("isready");
+        await("readyok");
+    }
+
+    @Test
+    void eventsThatComeWhileAStateIsAskedAreAppliedAfterItByTheirNumbers() throws InterruptedException {
+        connect();
+        toBridge.println("position startpos");         // the board's player is sente, the program gote
+        toBridge.println("go");
+        String tag = expect("STATE");
+        // before the reply: an event the state already shows (4) and one it does not (5, the player's move)
+        board.write("* 4 GAME g1 " + START + "\n* 5 MOVE 1 7g7f +7776FU,T1\n");
+        String hosted = STATE.replace("\"gote\":{\"kind\":\"human\"", "\"gote\":{\"kind\":\"host\"");
+        board.write(tag + " OK " + hosted.getBytes(StandardCharsets.UTF_8).length + "\n" + hosted + "\n");
+        assertThat(await("bestmove")).isEqualTo("bestmove 7g7f");
+        assertThat(board.command(300)).as("nothing more asked of the board").isNull();
+    }
+}
