@@ -104,7 +104,11 @@ public record SessionState(int version, String phase, long startWallMillis, Stri
      * @param online the site's game, or null
      */
     public record Asked(String sente, String gote, String time, String start, String mode, String engine,
-                        Integer level, String host, String onlineSide, OnlineSeat online) {
+                        Integer level, String host,
+                        @com.fasterxml.jackson.annotation.JsonInclude(
+                                com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String onlineSide,
+                        @com.fasterxml.jackson.annotation.JsonInclude(
+                                com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) OnlineSeat online) {
         /** Asked with an engine or the host (no site). */
         public Asked(String sente, String gote, String time, String start, String mode, String engine,
                      Integer level, String host) {
