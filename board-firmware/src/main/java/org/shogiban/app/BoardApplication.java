@@ -23,6 +23,8 @@ import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.link.LoggedEvent;
 import org.shogiban.notation.EndKind;
 import org.shogiban.notation.GameRecord;
+import org.shogiban.rules.Game;
+import org.shogiban.rules.Side;
 import org.shogiban.rules.GameHistory;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardFacts;
@@ -195,8 +197,21 @@ public final class BoardApplication implements AutoCloseable {
         this.numbering = stream == null ? null : stream.numbering();
     }
 
+    /** The names of the parts put on the board ({@code link}, {@code lishogi}, ...), set by the assembly. */
+    private volatile java.util.Set<String> parts = java.util.Set.of();
+
+    /** Says which parts the assembly put on the board. */
+    void partsAttached(java.util.Set<String> names) {
+        parts = java.util.Set.copyOf(names);
+    }
+
+    /** Whether a part of this name is on the board (a game may ask for the site only when {@code lishogi} is). */
+    public boolean hasPart(String name) {
+        return parts.contains(name);
+    }
+
     /** The event numbering, or null. */
-    EventNumbering numbering() {
+    public EventNumbering numbering() {
         return numbering;
     }
 
@@ -604,5 +619,14 @@ public final class BoardApplication implements AutoCloseable {
      */
     public void showHostClocks(long senteMs, long goteMs, long byoyomiMs) {
         outputs.showHostClocks(senteMs, goteMs, byoyomiMs);
+    }
+
+    /**
+     * Shows a site's clocks (lishogi's {@code btime}/{@code wtime}: sente's, gote's) on the clock display while
+     * the game has no time control of its own, {@code running}'s counting down from now until the next update. Any
+     * thread.
+     */
+    public void showSiteClocks(long senteMs, long goteMs, Side running) {
+        outputs.showSiteClocks(senteMs, goteMs, running, now());
     }
 }

@@ -220,6 +220,7 @@ public final class BoardAssembly {
     private void makeParts(BoardApplication app, AssembledBoard board) throws Exception {
         Set<String> names = new HashSet<>();
         factories.forEach(f -> names.add(f.name()));
+        app.partsAttached(names);
         BoardEvents[] stream = new BoardEvents[1];
         Supplier<EventStream> events = () -> {
             if (stream[0] == null) {

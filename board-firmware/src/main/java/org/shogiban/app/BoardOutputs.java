@@ -30,10 +30,16 @@ final class BoardOutputs {
         this.session = session;
     }
 
-    /** Both sides' remaining time as a host that keeps the time gave them, and the byoyomi. */
-    private record HostClocks(long senteMs, long goteMs, long byoyomiMs) {
-        ClockFace face(Side side) {
+    /**
+     * Both sides' remaining time as a host or site that keeps the time gave them, and the byoyomi; {@code running}
+     * (or null) counts down from {@code atMillis} on the scan clock (a site's clock between its updates).
+     */
+    private record HostClocks(long senteMs, long goteMs, long byoyomiMs, Side running, long atMillis) {
+        ClockFace face(Side side, long nowMillis) {
             long main = side == Side.SENTE ? senteMs : goteMs;
+            if (side == running) {
+                main = Math.max(0, main - Math.max(0, nowMillis - atMillis));
+            }
             return main > 0 || byoyomiMs == 0 ? ClockFace.mainTime(Duration.ofMillis(main))
                     : ClockFace.byoyomi(Duration.ofMillis(byoyomiMs), 1);
         }
@@ -41,7 +47,15 @@ final class BoardOutputs {
 
     /** The host's clocks, shown while the game has no time control of its own. Any thread. */
     void showHostClocks(long senteMs, long goteMs, long byoyomiMs) {
-        hostClocks = new HostClocks(senteMs, goteMs, byoyomiMs);
+        hostClocks = new HostClocks(senteMs, goteMs, byoyomiMs, null, 0);
+    }
+
+    /**
+     * A site's clocks (main time plus the current byoyomi period, as the site counts them), the side whose time
+     * runs counting down from {@code atMillis} until the next update. Any thread.
+     */
+    void showSiteClocks(long senteMs, long goteMs, Side running, long atMillis) {
+        hostClocks = new HostClocks(senteMs, goteMs, 0, running, atMillis);
     }
 
     /** The clock display, written only when what it shows changes (to the second). */
@@ -50,8 +64,8 @@ final class BoardOutputs {
         ClockFace gote = session.face(Side.GOTE, nowMillis);
         HostClocks host = hostClocks;
         if (host != null && session.settings().timeControl().isNone()) {
-            sente = host.face(Side.SENTE);
-            gote = host.face(Side.GOTE);
+            sente = host.face(Side.SENTE, nowMillis);
+            gote = host.face(Side.GOTE, nowMillis);
         }
         if (sente == null || gote == null) {
             return;

@@ -184,6 +184,8 @@ public final class EventNumbering {
                 case BoardEvent.GameResumed r -> LinkEvent.of("GAME", facts.gameId() == null ? "-"
                         : facts.gameId(), "resumed", Integer.toString(r.plies()));
                 case BoardEvent.Refused r -> null;
+                case BoardEvent.OnlineSeeking o -> LinkEvent.of("ONLINE", o.seeking() ? "seeking" : "stopped",
+                        o.site(), o.user() == null ? "lobby" : o.user());
                 case BoardEvent.ClockBeep b -> null;
                 case BoardEvent.OpponentMoved o -> LinkEvent.of("OPPONENT", Integer.toString(o.ply()),
                         o.move().usi());

@@ -137,4 +137,9 @@ final class PartPort implements BoardPort {
     public void showHostClocks(long senteMs, long goteMs, long byoyomiMs) {
         app.showHostClocks(senteMs, goteMs, byoyomiMs);
     }
+
+    @Override
+    public void showSiteClocks(long senteMs, long goteMs, org.shogiban.rules.Side running) {
+        app.showSiteClocks(senteMs, goteMs, running);
+    }
 }

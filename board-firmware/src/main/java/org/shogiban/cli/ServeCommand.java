@@ -20,6 +20,7 @@ import org.shogiban.hal.MonotonicClock;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.engine.EnginePlayer;
 import org.shogiban.engine.EngineSettings;
+import org.shogiban.online.LishogiSettings;
 import org.shogiban.hal.config.BoardConfig;
 import org.shogiban.hal.config.ConfigCheck;
 import org.shogiban.hal.config.ConfigException;
@@ -59,7 +60,8 @@ final class ServeCommand implements CliCommand {
      * @param state where the service keeps its state (records by default), or null
      */
     record ServeOptions(Path config, boolean simulated, Path records, Path state, CommitPolicy commit,
-                        Position start, TimeControl time, ScanFault scanFault, HallOptions hall) {
+                        Position start, TimeControl time, ScanFault scanFault, HallOptions hall,
+                        String lishogiTokenFile, String lishogiUrl) {
     }
 
     /** The options while the command line is read. */
@@ -73,11 +75,13 @@ final class ServeCommand implements CliCommand {
         TimeControl time = TimeControl.NONE;
         ScanFault scanFault;
         final HallOptions.Builder hall = new HallOptions.Builder();
+        String lishogiTokenFile;
+        String lishogiUrl;
 
         ServeOptions build() {
             Path recordDir = records != null ? records : state != null ? state.resolve("records") : Path.of("records");
             return new ServeOptions(config, simulated, recordDir, state, commit, start, time, scanFault,
-                    hall.build());
+                    hall.build(), lishogiTokenFile, lishogiUrl);
         }
     }
 
@@ -104,6 +108,8 @@ final class ServeCommand implements CliCommand {
         m.put("--hall", (b, v) -> b.hall.broker = v);
         m.put("--board-id", (b, v) -> b.hall.boardId = v);
         m.put("--hall-id", (b, v) -> b.hall.hallId = v);
+        m.put("--lishogi-token-file", (b, v) -> b.lishogiTokenFile = v);
+        m.put("--lishogi", (b, v) -> b.lishogiUrl = v);
         // hidden (not in the usage text): the watchdog tests make the simulated scan loop hang or fail
         m.put("--test-scan-fault", (b, v) -> b.scanFault = ScanFault.parse(v));
         return m;
@@ -125,7 +131,7 @@ final class ServeCommand implements CliCommand {
     public String usage() {
         return "serve (--config FILE | --simulated) [--records DIR] [--state DIR] [--commit stable|clock]"
                 + " [--start startpos|<handicap>|sfen <SFEN>] [--time SPEC] [--hall <broker-url> --board-id <id>"
-                + " [--hall-id <id>]]   run the board until stopped";
+                + " [--hall-id <id>]] [--lishogi-token-file FILE [--lishogi URL]]   run the board until stopped";
     }
 
     @Override
@@ -140,6 +146,8 @@ final class ServeCommand implements CliCommand {
             ThisPi.requirePi();
         }
         BoardConfig config = options.config() == null ? null : loadConfig(options.config());
+        // a token file readable by others, or missing, is said before the board starts
+        online(options, config);
         serve(options, config);
         return 0;
     }
@@ -211,6 +219,19 @@ final class ServeCommand implements CliCommand {
                 board.buzzer(), board.buttons(), board.faults(), board.closer());
     }
 
+    /** The lishogi settings: the command line's options win over {@code lishogi.token-file}/{@code lishogi.url}. */
+    static java.util.Optional<LishogiSettings> online(ServeOptions options, BoardConfig config) {
+        java.util.Optional<String> file = java.util.Optional.ofNullable(options.lishogiTokenFile())
+                .or(() -> config == null ? java.util.Optional.empty() : config.online().tokenFile());
+        java.util.Optional<String> url = java.util.Optional.ofNullable(options.lishogiUrl())
+                .or(() -> config == null ? java.util.Optional.empty() : java.util.Optional.of(config.online().url()));
+        try {
+            return LishogiSettings.of(file, url.filter(u -> file.isPresent()));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
     /** Builds the board (real or in memory) and runs the application until the JVM is told to stop. */
     private static void serve(ServeOptions options, BoardConfig config) throws InterruptedException {
         MonotonicClock clock = MonotonicClock.system();
@@ -240,6 +261,8 @@ final class ServeCommand implements CliCommand {
             EnginePlayer.settings(config == null ? java.util.Optional.empty() : config.engine().command(),
                             EngineSettings.parseOptions(config == null ? "" : config.engine().options()))
                     .ifPresent(e -> assembly.part(EnginePlayer.part(e)));
+            // the lishogi account games are played online with: the command line's, else board.properties'
+            online(options, config).ifPresent(l -> assembly.part(l.part()));
             // a records directory that cannot be used is said here, before the first game
             assembled = assembly.assemble();
         } catch (IllegalArgumentException e) {

@@ -14,6 +14,7 @@ import org.shogiban.notation.Handicap;
 import org.shogiban.rules.Position;
 import org.shogiban.session.GameRequest;
 import org.shogiban.session.PlayMode;
+import org.shogiban.session.OnlineSeat;
 import org.shogiban.session.RemotePlayer;
 
 /**
@@ -55,7 +56,9 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
 
     /** The option names, in the order the documentation gives them. */
     public static final List<String> NAMES = List.of("sente", "gote", "time", "handicap", "mode", "engine", "level",
-            "host", "sfen", "moves");
+            "host", "sfen", "moves", "online", "color", "rated", "user");
+    /** The options of a game on a site ({@code online=lishogi time=... [color=] [rated=] [user=]}). */
+    private static final List<String> ONLINE = List.of("color", "rated", "user");
     /** The engine's level when {@code engine=} names no {@code level=}. */
     public static final int DEFAULT_LEVEL = 5;
     private static final Set<String> TIME_KEYS = Set.of("main", "byoyomi", "periods", "increment", "consider");
@@ -118,6 +121,14 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
         if (values.containsKey("sfen") && values.containsKey("handicap")) {
             throw new IllegalArgumentException("options 'sfen' and 'handicap' both give the start: give one");
         }
+        if (values.containsKey("online")) {
+            return online(values);
+        }
+        for (String name : ONLINE) {
+            if (values.containsKey(name)) {
+                throw new IllegalArgumentException("option '" + name + "' needs online=lishogi");
+            }
+        }
         Optional<RemotePlayer> remote = values.containsKey("host")
                 ? Optional.of(RemotePlayer.parseHost(values.get("host")))
                 : Optional.ofNullable(values.get("engine")).map(side -> RemotePlayer.parse(side, values.get("level"),
@@ -144,6 +155,25 @@ public record NewGameOptions(Optional<String> sente, Optional<String> gote, Opti
             }
         }
         return moves;
+    }
+
+    /** A game on a site: {@code online=lishogi time=<spec> [color=sente|gote|random] [rated=yes|no] [user=NAME]}. */
+    private static NewGameOptions online(Map<String, String> values) {
+        for (String other : List.of("sente", "gote", "handicap", "mode", "engine", "level", "host", "sfen",
+                "moves")) {
+            if (values.containsKey(other)) {
+                throw new IllegalArgumentException("option '" + other + "' is not for an online game: the site "
+                        + "gives the players, the start and the rules");
+            }
+        }
+        if (!values.containsKey("time")) {
+            throw new IllegalArgumentException("online=" + values.get("online") + " needs time=<spec>, e.g. "
+                    + "time=main=600,byoyomi=30");
+        }
+        RemotePlayer seek = OnlineSeat.ask(values.get("online"), checkTime(values.get("time")), values.get("color"),
+                values.get("rated"), values.get("user"));
+        return new NewGameOptions(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.of(seek), Optional.empty(), Optional.empty());
     }
 
     /**

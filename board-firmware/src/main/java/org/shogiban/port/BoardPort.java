@@ -78,4 +78,10 @@ public interface BoardPort {
      * while the game has no time control of its own.
      */
     void showHostClocks(long senteMs, long goteMs, long byoyomiMs);
+
+    /**
+     * Shows a site's clocks (lishogi's {@code btime}/{@code wtime}: sente's, gote's) on the clock display while the
+     * game has no time control of its own, {@code running}'s (or none) counting down until the next update.
+     */
+    void showSiteClocks(long senteMs, long goteMs, org.shogiban.rules.Side running);
 }

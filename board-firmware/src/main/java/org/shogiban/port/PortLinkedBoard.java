@@ -193,7 +193,12 @@ public final class PortLinkedBoard implements LinkedBoard, AutoCloseable {
         // a host that plays a side (the USI bridge) starts its games itself: at once before the first move, else
         // when the players confirm on the board
         boolean host = options.remote().filter(RemotePlayer::isHost).isPresent();
-        if (options.remote().isPresent() && !host && !port.hasPart("engine")) {
+        if (options.remote().filter(RemotePlayer::isOnline).isPresent()) {
+            if (!port.hasPart("lishogi")) {
+                return BoardAnswer.refused("no lishogi account on this board (--lishogi-token-file, "
+                        + "lishogi.token-file)");
+            }
+        } else if (options.remote().isPresent() && !host && !port.hasPart("engine")) {
             // an engine game on a board without one would wait for its moves forever
             return BoardAnswer.refused("no USI engine on this board (engine.command, or Fairy-Stockfish installed)");
         }
@@ -219,6 +224,13 @@ public final class PortLinkedBoard implements LinkedBoard, AutoCloseable {
             port.submit(new SessionInput.NewGame(port.now(), request));
             return BoardAnswer.accepted("a new game is asked for during a game: it is set up when the players press"
                     + " MENU on the board");
+        }
+        if (request.remote().filter(RemotePlayer::isOnline).isPresent()) {
+            port.submit(new SessionInput.NewGame(port.now(), request));
+            var seat = request.remote().get().online();
+            return BoardAnswer.accepted(seat.user() == null ? "seeking an opponent on lishogi (" + seat.timeControl()
+                    + "); the game is set up when the site finds one" : "challenging " + seat.user()
+                    + " on lishogi (" + seat.timeControl() + "); the game is set up when the challenge is accepted");
         }
         // the board's own settings never change while it runs: safe to read from the link's thread
         GameSettings next = request.applyTo(port.boardSettings());
@@ -308,7 +320,8 @@ public final class PortLinkedBoard implements LinkedBoard, AutoCloseable {
         GameSettings next = request.applyTo(port.boardSettings());
         Side hostNow = s.sideOf(BoardFacts.Player.Kind.HOST);
         Side asked = request.remote().orElseThrow().side();
-        boolean noEngine = s.sideOf(BoardFacts.Player.Kind.ENGINE) == null;
+        boolean noEngine = s.sideOf(BoardFacts.Player.Kind.ENGINE) == null
+                && s.sideOf(BoardFacts.Player.Kind.ONLINE) == null;
         String time = next.timeControl().isNone() ? null : next.timeControl().spec();
         String playedTime = s.timeControl() == null ? null : s.timeControl().spec();
         List<String> known = options.moves().orElseThrow();

@@ -171,6 +171,18 @@ public sealed interface BoardEvent {
         }
     }
 
+    /**
+     * The board looks for an opponent on a site ({@code seeking}: a seek in the lobby, or a challenge to
+     * {@code user}), or stopped looking.
+     */
+    record OnlineSeeking(long timeMillis, boolean seeking, String site, String user) implements BoardEvent {
+        @Override
+        public String describe() {
+            return seeking ? (user == null ? "seeking an opponent on " + site : "challenging " + user + " on "
+                    + site) : "no longer seeking an opponent on " + site;
+        }
+    }
+
     /** A player's time ran out (at the exact instant); the game ends with TIME_UP, the other side wins. */
     record TimeUp(long timeMillis, Side side) implements BoardEvent {
         @Override

@@ -37,11 +37,13 @@ import org.shogiban.rules.Side;
  * @param arbiterCalled whether the board called the arbiter and waits for them
  * @param faults what is failing, for people ({@code chip (message) at address})
  * @param seq the number of the last event the facts show (0 until the runtime puts it in)
+ * @param online the site's game of a game played on a site (lishogi), or null
  */
 public record BoardFacts(BoardPhase phase, int plies, Position position, Position start, List<Move> moves,
                          Move lastMove, boolean inCheck, ClockState clock, Side clockRunning, TimeControl timeControl,
                          Outcome result, List<Prompt> prompts, Map<Side, Player> players, String gameId,
-                         PlayMode mode, SensorKind sensors, boolean arbiterCalled, List<String> faults, long seq) {
+                         PlayMode mode, SensorKind sensors, boolean arbiterCalled, List<String> faults, long seq,
+                         OnlineSeat online) {
     public BoardFacts {
         Objects.requireNonNull(phase, "phase");
         Objects.requireNonNull(position, "position");
@@ -59,7 +61,7 @@ public record BoardFacts(BoardPhase phase, int plies, Position position, Positio
     public BoardFacts withSeq(long newSeq) {
         return newSeq == seq ? this : new BoardFacts(phase, plies, position, start, moves, lastMove, inCheck, clock,
                 clockRunning, timeControl, result, prompts, players, gameId, mode, sensors, arbiterCalled, faults,
-                newSeq);
+                newSeq, online);
     }
 
     /** The side to move in {@link #position()}. */
@@ -117,8 +119,9 @@ public record BoardFacts(BoardPhase phase, int plies, Position position, Positio
      * @param kind a human at the board, a USI engine on the board, the host on the USB link (or another remote kind)
      * @param name the name given, or null
      * @param level an engine's level 1..10; 0 otherwise
+     * @param rating a site's rating of the player (an online game), or null
      */
-    public record Player(Kind kind, String name, int level) {
+    public record Player(Kind kind, String name, int level, Integer rating) {
         /** A human nobody named. */
         public static final Player HUMAN = new Player(Kind.HUMAN, null, 0);
 
@@ -126,9 +129,14 @@ public record BoardFacts(BoardPhase phase, int plies, Position position, Positio
             Objects.requireNonNull(kind, "kind");
         }
 
+        /** A player without a site's rating. */
+        public Player(Kind kind, String name, int level) {
+            this(kind, name, level, null);
+        }
+
         /** The kinds of player; {@link #label()} is the word of the snapshot's {@code players}. */
         public enum Kind {
-            HUMAN("human"), ENGINE(RemotePlayer.ENGINE), HOST(RemotePlayer.HOST);
+            HUMAN("human"), ENGINE(RemotePlayer.ENGINE), HOST(RemotePlayer.HOST), ONLINE(RemotePlayer.ONLINE);
 
             private final String label;
 
@@ -143,7 +151,7 @@ public record BoardFacts(BoardPhase phase, int plies, Position position, Positio
 
             /** The kind of a remote player. */
             public static Kind of(RemotePlayer remote) {
-                return remote.isHost() ? HOST : ENGINE;
+                return remote.isHost() ? HOST : remote.isOnline() ? ONLINE : ENGINE;
             }
         }
     }
@@ -171,7 +179,7 @@ public record BoardFacts(BoardPhase phase, int plies, Position position, Positio
         public enum Kind {
             SETUP("setup"), PIECES("pieces"), PROMOTION("promotion"), PUT_BACK("put-back"), ARBITER("arbiter"),
             OPPONENT_MOVE("opponent-move"), OPPONENT_THINKING("opponent-thinking"),
-            CONFIRM_NEW_GAME("confirm-new-game");
+            CONFIRM_NEW_GAME("confirm-new-game"), ONLINE_SEEKING("online-seeking");
 
             private final String label;
 

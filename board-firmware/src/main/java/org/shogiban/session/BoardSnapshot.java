@@ -30,14 +30,17 @@ import java.util.Objects;
  * @param seq the number of the last event the snapshot shows (the link's, else the journal's; 0 without either)
  * @param players per side {@code {kind: human|engine, name, level}} (the level for an engine only)
  * @param inCheck whether the side to move is in check in a game being played
+ * @param online the site's game ({@code {site, game, url}}) of a game played on a site, else null (left out)
  */
 @JsonPropertyOrder({"phase", "ply", "sfen", "moves", "toMove", "clock", "result", "waitingFor", "mode", "sensors",
-        "timeControl", "gameId", "startSfen", "lastMove", "arbiterCalled", "faults", "seq", "players", "inCheck"})
+        "timeControl", "gameId", "startSfen", "lastMove", "arbiterCalled", "faults", "seq", "players", "inCheck",
+        "online"})
 public record BoardSnapshot(String phase, int ply, String sfen, List<String> moves, String toMove, Clocks clock,
                             Result result, List<Waiting> waitingFor, String mode, String sensors,
                             String timeControl, String gameId, String startSfen, String lastMove,
                             boolean arbiterCalled, List<String> faults, long seq,
-                            java.util.Map<String, java.util.Map<String, Object>> players, boolean inCheck) {
+                            java.util.Map<String, java.util.Map<String, Object>> players, boolean inCheck,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) java.util.Map<String, Object> online) {
     /** The one writer of the document: every surface (console, USB link, web) sends what it writes. */
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -66,6 +69,9 @@ public record BoardSnapshot(String phase, int ply, String sfen, List<String> mov
             if (p.kind() == BoardFacts.Player.Kind.ENGINE) {
                 words.put("level", p.level());
             }
+            if (p.rating() != null) {
+                words.put("rating", p.rating());
+            }
             players.put(side.label(), words);
         }
         List<String> moves = new java.util.ArrayList<>(f.moves().size());
@@ -83,7 +89,7 @@ public record BoardSnapshot(String phase, int ply, String sfen, List<String> mov
                 waiting, f.mode().label(), f.sensors().name().toLowerCase(java.util.Locale.ROOT),
                 f.timeControl() == null ? null : f.timeControl().spec(), f.gameId(), f.start().toSfen(),
                 f.lastMove() == null ? null : f.lastMove().usi(), f.arbiterCalled(), f.faults(), f.seq(), players,
-                f.inCheck());
+                f.inCheck(), f.online() == null ? null : f.online().snapshot());
     }
 
     private static Clocks clocks(BoardFacts f) {
@@ -115,7 +121,7 @@ public record BoardSnapshot(String phase, int ply, String sfen, List<String> mov
     /** The same snapshot with the number of the last event it shows. */
     public BoardSnapshot withSeq(long newSeq) {
         return new BoardSnapshot(phase, ply, sfen, moves, toMove, clock, result, waitingFor, mode, sensors,
-                timeControl, gameId, startSfen, lastMove, arbiterCalled, faults, newSeq, players, inCheck);
+                timeControl, gameId, startSfen, lastMove, arbiterCalled, faults, newSeq, players, inCheck, online);
     }
 
     /**

@@ -89,6 +89,22 @@ final class GameRules {
         }
     }
 
+    /** Whether the board waits for a site to find an opponent (no game starts meanwhile). */
+    private boolean seeking() {
+        return match.remote().player() != null && match.remote().player().isSeeking();
+    }
+
+    /** The seek for an opponent on a site is given up (MENU): the board goes on with what it was doing. */
+    void cancelSeek(long now) {
+        log.info("menu pressed: the seek for an opponent is cancelled");
+        OnlineSeat seek = match.remote().player().online();
+        match.emit(new BoardEvent.OnlineSeeking(now, false, seek.site(), seek.user()));
+        match.remote().reset(match.request().remote().orElse(null));
+        if (match.phase() == BoardPhase.SETTING_UP && match.lastFrame() != null) {
+            onSetupFrame(match.stillFrame(now));
+        }
+    }
+
     /** The players set up the next game's start; the board as it stands is compared with it at once. */
     void startSetup(long now) {
         match.startSetup(now);
@@ -100,7 +116,7 @@ final class GameRules {
     private void onSetupFrame(SensorFrame frame) {
         SetupStatus status = match.setup().onFrame(frame);
         match.prompts().setupShows(status);
-        if (status.ready()) {
+        if (status.ready() && !seeking()) {
             match.startGame(frame.timeMillis());
             handle(match.inference().onFrame(match.stillFrame(frame.timeMillis())));
             if (match.history().result().isOver() && match.phase() == BoardPhase.PLAYING) {
@@ -261,6 +277,10 @@ final class GameRules {
             refuse(now, side.label() + " resigns", "no game is being played");
             return;
         }
+        if (onSite() && match.remote().isRemote(side)) {
+            refuse(now, side.label() + " resigns", "the opponent on the site resigns there, not on the board");
+            return;
+        }
         RemoteMoves.Pending lit = match.remote().pending();
         // resigning in reply to the lit move: it counts first, so the record has the resignation on the resigner's turn
         if (lit != null && lit.side() != side && remote.countWaitingMove(now)) {
@@ -271,9 +291,18 @@ final class GameRules {
         finish(now);
     }
 
+    /** Whether the game is played on a site (lishogi), which judges what the board's buttons would. */
+    private boolean onSite() {
+        return match.remote().player() != null && match.remote().player().isOnline();
+    }
+
     void declare(long now) {
         if (!match.isOn()) {
             refuse(now, "declare", "no game is being played");
+            return;
+        }
+        if (onSite()) {
+            refuse(now, "declare", "the site judges an impasse itself; the board sends no declaration");
             return;
         }
         Side declarer = game().current().sideToMove();

@@ -177,12 +177,18 @@ public final class GameSession {
             case DECLARE -> rules.declare(now);
             case ARBITER -> rules.callArbiter(now, "the arbiter button was pressed");
             case MENU -> {
-                if (match.confirming() != null && match.isOn()) {
+                if (match.remote().player() != null && match.remote().player().isSeeking()) {
+                    rules.cancelSeek(now);
+                } else if (match.confirming() != null && match.isOn()) {
                     log.info("menu pressed: the players confirm the new game asked for");
                     // confirmed: asking again would wait for another press, for ever
                     newGame(now, match.confirming().confirmed());
                 } else if (phase == BoardPhase.OVER) {
                     log.info("menu pressed after the game: set up the next game");
+                    if (match.request().remote().filter(RemotePlayer::isOnline).isPresent()) {
+                        // the site's game is over: the next game is the board's own unless the site gives another
+                        match.ask(GameRequest.BOARD_SETTINGS);
+                    }
                     rules.startSetup(now);
                 } else {
                     log.debug("menu pressed in phase {}; ignored", phase);
@@ -241,6 +247,14 @@ public final class GameSession {
             match.abort();
             match.end(now);
         }
+        if (asked.remote().filter(RemotePlayer::isSeeking).isPresent()) {
+            // the site looks for an opponent; the board stays as it is until the site gives the game
+            OnlineSeat seek = asked.remote().get().online();
+            match.remote().reset(asked.remote().get());
+            log.info("seeking an opponent on {}", seek.site());
+            match.emit(new BoardEvent.OnlineSeeking(now, true, seek.site(), seek.user()));
+            return;
+        }
         match.ask(asked);
         GameSettings settings = match.settings();
         log.info("new game asked: {} mode, time {}, start {}, players {} / {}", PlayMode.of(settings).label(),
@@ -261,7 +275,13 @@ public final class GameSession {
 
     /** The record of the game so far (its end once it is over); null while no game is played or over. */
     public GameRecord record() {
-        return match.log() == null ? null : match.log().record(players(), match.settings().timeControl(), zone());
+        if (match.log() == null) {
+            return null;
+        }
+        GameRecord r = match.log().record(players(), match.settings().timeControl(), zone());
+        OnlineSeat site = match.request().remote().map(RemotePlayer::online).orElse(null);
+        return site == null ? r : new GameRecord(r.start(), site.header(r.header()), r.startComments(),
+                r.recordedMoves(), r.end());
     }
 
     /** What the board shows now, for the LEDs, a UI or a test. */

@@ -94,7 +94,7 @@ public final class RemoteMoves {
         if (player == null) {
             return asked;
         }
-        if (player.isHost()) {
+        if (player.namedByRequest()) {
             return asked;
         }
         String remote = (name == null ? player.kind() : name) + " (level " + player.level() + ")";
@@ -107,10 +107,17 @@ public final class RemoteMoves {
         Map<Side, BoardFacts.Player> players = new java.util.EnumMap<>(Side.class);
         for (Side side : Side.values()) {
             String askedName = side == Side.SENTE ? asked.sente() : asked.gote();
-            if (isRemote(side)) {
+            if (isRemote(side) && player.isOnline()) {
+                players.put(side, new BoardFacts.Player(BoardFacts.Player.Kind.ONLINE,
+                        player.online().opponentName(), 0, player.online().opponentRating()));
+            } else if (isRemote(side)) {
                 players.put(side, player.isHost()
                         ? new BoardFacts.Player(BoardFacts.Player.Kind.HOST, askedName, 0)
                         : new BoardFacts.Player(BoardFacts.Player.Kind.ENGINE, name, player.level()));
+            } else if (player != null && player.isOnline() && !player.isSeeking()) {
+                // the account's own name on the board's side
+                players.put(side, new BoardFacts.Player(BoardFacts.Player.Kind.HUMAN, player.online().ownName(), 0,
+                        player.online().ownRating()));
             } else {
                 players.put(side, new BoardFacts.Player(BoardFacts.Player.Kind.HUMAN, askedName, 0));
             }
@@ -123,6 +130,11 @@ public final class RemoteMoves {
      * ({@code opponent-move}), or its move to come ({@code opponent-thinking}) while it is to move.
      */
     BoardFacts.Prompt waiting(Side toMove, boolean playing) {
+        if (player != null && player.isSeeking()) {
+            return new BoardFacts.Prompt(BoardFacts.Prompt.Kind.ONLINE_SEEKING, null, null, null,
+                    player.online().user() == null ? "seeking an opponent on " + player.online().site()
+                    : "challenging " + player.online().user() + " on " + player.online().site(), null, null);
+        }
         if (!playing || player == null) {
             return null;
         }

@@ -49,6 +49,16 @@ final class RemoteRulings {
                     rules.callArbiter(now, f.why());
                 }
             }
+            case SessionInput.SiteFault f -> match.fault(new FaultEvent(f.site(), f.host(), f.failed()
+                    ? FaultEvent.Type.FAILED : FaultEvent.Type.RECOVERED, f.why(), now));
+            case SessionInput.SiteRefused r -> {
+                RemotePlayer p = match.remote().player();
+                if (r.endsSeek() && p != null && p.isSeeking()) {
+                    match.emit(new BoardEvent.OnlineSeeking(now, false, p.online().site(), p.online().user()));
+                    match.remote().reset(match.request().remote().orElse(null));
+                }
+                match.emit(new BoardEvent.Refused(now, r.what(), r.why()));
+            }
             case SessionInput.Hint h -> hint(h);
             case SessionInput.OpponentResult r -> opponentResult(r);
         }
@@ -68,7 +78,10 @@ final class RemoteRulings {
         }
         log.info("ply {}: the remote side ends the game: {} winner {}", game().plies() + 1, r.status(),
                 r.winner() == null ? "none" : r.winner().label());
-        match.adjudicate(GameResult.of(r.status(), r.winner()), "remote: " + r.status().name());
+        GameResult ruled = r.status() == GameStatus.ILLEGAL_MOVE && r.winner() != null
+                ? GameResult.illegal(r.winner().opponent(), IllegalReason.INVALID_MOVEMENT, game().plies() + 1)
+                : GameResult.of(r.status(), r.winner());
+        match.adjudicate(ruled, r.note() != null ? r.note() : "remote: " + r.status().name());
         rules.finish(now);
     }
 

@@ -131,9 +131,37 @@ public sealed interface SessionInput {
      * The game ended for a reason only the remote side knows (the host program's own clock, its opponent's
      * resignation on a server): the result as it says, unless the board has one already.
      */
-    record OpponentResult(long timeMillis, GameStatus status, Side winner) implements Remote {
+    record OpponentResult(long timeMillis, GameStatus status, Side winner, String note) implements Remote {
         public OpponentResult {
             Objects.requireNonNull(status, "status");
+        }
+
+        /** A result without words of its own (noted as {@code remote: <status>}). */
+        public OpponentResult(long timeMillis, GameStatus status, Side winner) {
+            this(timeMillis, status, winner, null);
+        }
+    }
+
+    /**
+     * A site the board plays on (lishogi) cannot be reached ({@code failed}) or answers again: named in the
+     * snapshot's {@code faults} as {@code <site> at <host>} until it answers.
+     */
+    record SiteFault(long timeMillis, String site, String host, boolean failed, String why) implements Remote {
+        public SiteFault {
+            Objects.requireNonNull(site, "site");
+            Objects.requireNonNull(host, "host");
+            Objects.requireNonNull(why, "why");
+        }
+    }
+
+    /**
+     * A site refused what the board asked (a seek, a challenge, a move) or says something a player must read
+     * (wait: too many requests), in words; {@code endsSeek}: the seek for an opponent is over.
+     */
+    record SiteRefused(long timeMillis, String what, String why, boolean endsSeek) implements Remote {
+        public SiteRefused {
+            Objects.requireNonNull(what, "what");
+            Objects.requireNonNull(why, "why");
         }
     }
 

@@ -88,7 +88,7 @@ final class SessionProjection {
                 s.startedAt() == null || s.phase() == BoardPhase.SETTING_UP ? null
                         : GAME_ID.format(s.startedAt().atZone(s.wallClock().getZone())),
                 PlayMode.of(settings), settings.inference().sensorKind(), s.prompts().arbiterCalled(),
-                List.copyOf(s.failing()), 0);
+                List.copyOf(s.failing()), 0, s.remote().player() == null ? null : s.remote().player().online());
     }
 
     /** What the board waits for from the players, and from a side played from elsewhere. */
@@ -151,11 +151,14 @@ final class SessionProjection {
                 request.timeControl().map(TimeControl::spec).orElse(null),
                 request.start().map(Position::toSfen).orElse(null),
                 request.mode().map(PlayMode::label).orElse(null),
-                request.remote().filter(r -> !r.isHost()).map(r -> r.side().label())
+                request.remote().filter(r -> r.kind().equals(RemotePlayer.ENGINE)).map(r -> r.side().label())
                         .orElse(null),
-                request.remote().filter(r -> !r.isHost()).map(RemotePlayer::level).orElse(null),
+                request.remote().filter(r -> r.kind().equals(RemotePlayer.ENGINE)).map(RemotePlayer::level)
+                        .orElse(null),
                 request.remote().filter(RemotePlayer::isHost).map(r -> r.side().label())
-                        .orElse(null));
+                        .orElse(null),
+                request.remote().filter(RemotePlayer::isOnline).map(r -> r.side().label()).orElse(null),
+                request.remote().map(RemotePlayer::online).orElse(null));
     }
 
     /** A journalled request back (a bad part is an IllegalArgumentException naming it). */
@@ -167,7 +170,9 @@ final class SessionProjection {
                 Optional.ofNullable(asked.time()).map(TimeControl::parse),
                 Optional.ofNullable(asked.start()).map(Position::fromSfen),
                 Optional.ofNullable(asked.mode()).map(PlayMode::parse), GameRequest.WhilePlaying.ABORT,
-                asked.host() != null ? Optional.of(RemotePlayer.parseHost(asked.host()))
+                asked.online() != null && asked.onlineSide() != null ? Optional.of(RemotePlayer.online(
+                        Side.read(asked.onlineSide()).orElseThrow(), asked.online()))
+                        : asked.host() != null ? Optional.of(RemotePlayer.parseHost(asked.host()))
                         : Optional.ofNullable(asked.engine()).map(side -> RemotePlayer.parse(side,
                         asked.level() == null ? null : asked.level().toString(), 1)));
     }

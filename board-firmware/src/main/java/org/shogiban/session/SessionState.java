@@ -100,12 +100,24 @@ public record SessionState(int version, String phase, long startWallMillis, Stri
      * @param engine the side an engine plays ({@code sente}/{@code gote}), or null
      * @param level the engine's level, or null
      * @param host the side the host on the USB link plays ({@code sente}/{@code gote}), or null
+     * @param onlineSide the side the site's opponent plays, or null
+     * @param online the site's game, or null
      */
     public record Asked(String sente, String gote, String time, String start, String mode, String engine,
-                        Integer level, String host) {
+                        Integer level, String host,
+                        @com.fasterxml.jackson.annotation.JsonInclude(
+                                com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String onlineSide,
+                        @com.fasterxml.jackson.annotation.JsonInclude(
+                                com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) OnlineSeat online) {
+        /** Asked with an engine or the host (no site). */
+        public Asked(String sente, String gote, String time, String start, String mode, String engine,
+                     Integer level, String host) {
+            this(sente, gote, time, start, mode, engine, level, host, null, null);
+        }
+
         /** Asked with both sides at the board. */
         public Asked(String sente, String gote, String time, String start, String mode) {
-            this(sente, gote, time, start, mode, null, null, null);
+            this(sente, gote, time, start, mode, null, null, null, null, null);
         }
     }
 

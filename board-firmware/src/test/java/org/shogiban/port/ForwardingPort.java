@@ -90,4 +90,9 @@ public class ForwardingPort implements BoardPort {
     public void showHostClocks(long senteMs, long goteMs, long byoyomiMs) {
         port.showHostClocks(senteMs, goteMs, byoyomiMs);
     }
+
+    @Override
+    public void showSiteClocks(long senteMs, long goteMs, org.shogiban.rules.Side running) {
+        port.showSiteClocks(senteMs, goteMs, running);
+    }
 }

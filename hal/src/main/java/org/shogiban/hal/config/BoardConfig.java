@@ -35,11 +35,12 @@ import org.slf4j.LoggerFactory;
  * @param link the USB serial link and the arbiter's PIN
  * @param hall the tournament hall's MQTT broker and this board's name in it
  * @param engine the USI engine to play against
+ * @param online the lishogi account to play online with
  */
 public record BoardConfig(SensorKind sensorKind, ScanSettings scan, boolean activeLow, int i2cRetries,
                           SquaresConfig squares, KomadaiConfig komadai, LedsConfig leds, ClockConfig clock,
                           BuzzerConfig buzzer, ButtonsConfig buttons, LinkConfig link, HallConfig hall,
-                          EngineConfig engine) {
+                          EngineConfig engine, OnlineConfig online) {
     private static final Logger log = LoggerFactory.getLogger(BoardConfig.class);
 
     /** Places of each slot of one komadai, in {@link KomadaiSlot} order: every piece of that kind fits. */

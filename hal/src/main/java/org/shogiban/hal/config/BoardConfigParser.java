@@ -73,9 +73,16 @@ final class BoardConfigParser {
                         + part.strip() + "'");
             }
         }
+        String tokenFile = values.raw("lishogi.token-file", "").strip();
+        String url = values.raw("lishogi.url", OnlineConfig.DEFAULT_URL).strip();
+        if (!url.matches("https?://[A-Za-z0-9.:\\[\\]-]+(/.*)?")) {
+            throw values.fail("lishogi.url", "https://host (or http://host:port for a test server), not '" + url
+                    + "'");
+        }
         return new BoardConfig(kind, scan, activeLow, retries, squares, komadai, leds, clock, buzzer, buttons,
                 link, hall, new EngineConfig(engineCommand.isEmpty() ? java.util.Optional.empty()
-                : java.util.Optional.of(engineCommand), engineOptions));
+                : java.util.Optional.of(engineCommand), engineOptions), new OnlineConfig(tokenFile.isEmpty()
+                ? java.util.Optional.empty() : java.util.Optional.of(tokenFile), url));
     }
 
     private SquaresConfig mcpSquares(SensorKind kind) {

@@ -138,6 +138,12 @@ public final class ConfigKeys {
             "`Name=Value;Name=Value`: USI options passed to the engine (only those it declares), over the level's",
             0, 0);
 
+    public static final ConfigKey LISHOGI_TOKEN_FILE = other("lishogi.token-file", ConfigKey.Kind.TEXT,
+            "(no online play)", "the file holding the lishogi account's personal API token (scope `board:play`), "
+                    + "readable by the service's user only (docs/online.md)", 0, 0);
+    public static final ConfigKey LISHOGI_URL = other("lishogi.url", ConfigKey.Kind.TEXT, "`https://lishogi.org`",
+            "the site played on: `https://...` (or `http://` for a test server)", 0, 0);
+
     /** Every row, in the order of the reference. */
     public static final List<ConfigKey> ALL = List.of(SENSORS_KIND, SENSORS_DRIVER, SENSORS_ACTIVE_LOW,
             SCAN_RATE_HZ, SCAN_STABLE_MS, I2C_BUS, I2C_RETRIES, SQUARES_MCP_CHIPS, SQUARES_MCP_PINS,
@@ -149,7 +155,7 @@ public final class ConfigKeys {
             CLOCK_HT16K33_BRIGHTNESS, BUZZER_DRIVER, BUZZER_GPIO, BUZZER_PWM_CHANNEL, BUZZER_FREQUENCY,
             BUZZER_BEEP_MS, BUZZER_LONG_TONE_MS, BUTTON_PINS, BUTTONS_DEBOUNCE_MS, LINK_DEVICE, LINK_BAUD,
             ARBITER_PIN, HALL_BROKER, HALL_ID, BOARD_ID, HALL_USERNAME, HALL_PASSWORD,
-            ENGINE_COMMAND, ENGINE_OPTIONS);
+            ENGINE_COMMAND, ENGINE_OPTIONS, LISHOGI_TOKEN_FILE, LISHOGI_URL);
 
     private ConfigKeys() {
     }

@@ -17,6 +17,7 @@ import org.shogiban.session.BoardView;
 import org.shogiban.session.GameSettings;
 import org.shogiban.session.IllegalMovePolicy;
 import org.shogiban.session.GameRequest;
+import org.shogiban.session.RemotePlayer;
 import org.shogiban.session.SessionInput;
 import org.shogiban.link.NewGameOptions;
 import org.shogiban.session.ArbiterCommands;
@@ -232,7 +233,12 @@ public final class ConsoleSession {
                 }
                 case "new" -> {
                     NewGameOptions options = NewGameOptions.parse(line.substring(w[0].length()));
-                    if (options.remote().isPresent() && engine == null) {
+                    if (options.remote().filter(RemotePlayer::isOnline).isPresent()) {
+                        if (!app.hasPart("lishogi")) {
+                            throw new IllegalArgumentException("no lishogi account: start play with "
+                                    + "--lishogi-token-file FILE");
+                        }
+                    } else if (options.remote().isPresent() && engine == null) {
                         throw new IllegalArgumentException("no engine to play against: start play with --engine");
                     }
                     app.submit(new SessionInput.NewGame(app.now(),

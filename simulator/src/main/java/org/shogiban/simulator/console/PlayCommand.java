@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.shogiban.engine.EnginePlayer;
 import org.shogiban.engine.EngineSettings;
+import org.shogiban.online.LishogiSettings;
 import org.shogiban.clock.TimeControl;
 import org.shogiban.session.GameSettings;
 import org.shogiban.app.AssembledBoard;
@@ -64,7 +65,8 @@ public final class PlayCommand implements SimulatorCommand {
         return "play [--sensors occupancy|polarity] [--commit stable|clock] [--start startpos|<handicap>|sfen <SFEN>]"
                 + " [--records DIR] [--time SPEC] [--state DIR] [--serial PATH]"
                 + " [--hall <broker-url> --board-id <id> [--hall-id <id>]] [--engine CMD]"
-                + " [--engine-option Name=Value]...   the board in the terminal";
+                + " [--engine-option Name=Value]... [--lishogi-token-file FILE [--lishogi URL]]   the board in the"
+                + " terminal";
     }
 
     /** The game settings a command line asks for; throws {@link UsageError} naming what is wrong. */
@@ -98,8 +100,15 @@ public final class PlayCommand implements SimulatorCommand {
     @Override
     public int run(List<String> args, PrintStream out) throws Exception {
         Options o = Options.parse(args, Set.of("sensors", "commit", "start", "records", "time", "state", "serial",
-                "hall", "board-id", "hall-id", "engine", "engine-option"));
+                "hall", "board-id", "hall-id", "engine", "engine-option", "lishogi", "lishogi-token-file"));
         GameSettings settings = settings(o);
+        Optional<LishogiSettings> lishogi;
+        try {
+            lishogi = LishogiSettings.of(Optional.ofNullable(o.values().get("lishogi-token-file")),
+                    Optional.ofNullable(o.values().get("lishogi")));
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
         String state = o.values().get("state");
         String records = o.values().get("records");
         if (records == null && state != null) {
@@ -119,7 +128,7 @@ public final class PlayCommand implements SimulatorCommand {
         HallSettings hall = HallOption.settings(o, System.getenv("SHOGIBAN_ARBITER_PIN"));
         // a hall or an engine, like a serial host or a state directory, lives in real time
         BoardTime time = timeFor(terminal || serial != null || state != null || hall != null
-                || engineSettings != null);
+                || engineSettings != null || lishogi.isPresent());
         MemoryBoard hardware = new MemoryBoard(settings.inference().sensorKind(), time.clock());
         BoardAssembly assembly = BoardAssembly.of(settings, hardware.board()).clock(time.clock())
                 .wallClock(Clock.systemDefaultZone()).records(records == null ? null : Path.of(records))
@@ -131,6 +140,7 @@ public final class PlayCommand implements SimulatorCommand {
         if (hall != null) {
             assembly.part(HallLinks.part(hall));
         }
+        lishogi.ifPresent(l -> assembly.part(l.part()));
         EnginePlayer[] engine = new EnginePlayer[1];
         if (engineSettings != null) {
             assembly.part(EnginePlayer.part(engineSettings, player -> engine[0] = player));
@@ -150,6 +160,8 @@ public final class PlayCommand implements SimulatorCommand {
                 out.println("engine: " + String.join(" ", engineSettings.command())
                         + " (new engine=gote level=3 to play against it)");
             }
+            lishogi.ifPresent(l -> out.println("online: " + l + " (new online=lishogi time=main=600,byoyomi=30 to"
+                    + " seek a game; docs/online.md)"));
             if (serial != null) {
                 out.println("USB link on " + serial + " (docs/serial-protocol.md)");
             }

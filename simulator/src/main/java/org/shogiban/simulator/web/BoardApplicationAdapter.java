@@ -93,15 +93,27 @@ public final class BoardApplicationAdapter implements WebBoard {
      * @param engine the USI engine games may be played against and hints come from, or null for none
      */
     public record Storage(Path records, Path state, SerialTransport serial, LinkSettings link,
-                          Optional<String> arbiterPin, HallSettings hall, EngineSettings engine) {
+                          Optional<String> arbiterPin, HallSettings hall, EngineSettings engine,
+                          org.shogiban.port.PartFactory lishogi) {
         public Storage {
             Objects.requireNonNull(arbiterPin, "arbiterPin");
         }
 
-        /** No engine. */
+        /** No engine, not online. */
         public Storage(Path records, Path state, SerialTransport serial, LinkSettings link,
                        Optional<String> arbiterPin, HallSettings hall) {
-            this(records, state, serial, link, arbiterPin, hall, null);
+            this(records, state, serial, link, arbiterPin, hall, null, null);
+        }
+
+        /** Not online. */
+        public Storage(Path records, Path state, SerialTransport serial, LinkSettings link,
+                       Optional<String> arbiterPin, HallSettings hall, EngineSettings engine) {
+            this(records, state, serial, link, arbiterPin, hall, engine, null);
+        }
+
+        /** The same playing online on lishogi through this part (or null: not online). */
+        public Storage withLishogi(org.shogiban.port.PartFactory part) {
+            return new Storage(records, state, serial, link, arbiterPin, hall, engine, part);
         }
 
         /** No hall. */
@@ -117,12 +129,12 @@ public final class BoardApplicationAdapter implements WebBoard {
 
         /** The same with this arbiter's PIN. */
         public Storage withPin(String pin) {
-            return new Storage(records, state, serial, link, Optional.of(pin), hall, engine);
+            return new Storage(records, state, serial, link, Optional.of(pin), hall, engine, lishogi);
         }
 
         /** The same with this engine to play against (a part of the board, attached with it). */
         public Storage withEngine(EngineSettings settings) {
-            return new Storage(records, state, serial, link, arbiterPin, hall, settings);
+            return new Storage(records, state, serial, link, arbiterPin, hall, settings, lishogi);
         }
     }
 
@@ -195,6 +207,9 @@ public final class BoardApplicationAdapter implements WebBoard {
         if (storage.engine() != null) {
             assembly.part(EnginePlayer.part(storage.engine(), player -> engine = player));
         }
+        if (storage.lishogi() != null) {
+            assembly.part(storage.lishogi());
+        }
         assembled = assembly.assemble();
         shelf = shelfMade[0];
         app = assembled.application();
@@ -222,6 +237,21 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     @Override
     public void newGame(NewGame request) {
+        if (blank(request.online()).isPresent()) {
+            if (!app.hasPart(org.shogiban.online.LishogiPart.NAME)) {
+                throw new IllegalArgumentException("online: no lishogi account on this board (start the simulator "
+                        + "with --lishogi-token-file FILE)");
+            }
+            java.util.Map<String, String> options = new java.util.HashMap<>();
+            options.put("online", request.online().strip());
+            options.put("time", blank(request.time()).orElse("none"));
+            blank(request.color()).ifPresent(c -> options.put("color", c));
+            blank(request.rated()).ifPresent(r -> options.put("rated", r));
+            blank(request.user()).ifPresent(u -> options.put("user", u));
+            app.submit(new SessionInput.NewGame(app.now(), org.shogiban.online.OnlineAsk.request(options)));
+            changed();
+            return;
+        }
         Optional<RemotePlayer> remote = blank(request.engine()).filter(e -> !e.equals("none"))
                 .map(side -> RemotePlayer.parse(side, blank(request.level()).orElse(null),
                         org.shogiban.link.NewGameOptions.DEFAULT_LEVEL));

@@ -35,6 +35,9 @@ final class EventWords {
             case BoardEvent.ArbiterActed a -> PageWords.of("arbiterActed", "what", a.action().describe());
             case BoardEvent.CheckPieces c -> PageWords.of("checkPieces");
             case BoardEvent.Refused r -> PageWords.of("refused", "what", r.what(), "why", r.why());
+            case BoardEvent.OnlineSeeking o -> PageWords.of(o.seeking() ? (o.user() == null ? "onlineSeeking"
+                    : "onlineChallenging") : "onlineStopped", "site", o.site(), "user", o.user() == null ? ""
+                    : o.user());
             case BoardEvent.TimeUp t -> PageWords.of("timeUp", "side", side(t.side()));
             case BoardEvent.ClockBeep b -> PageWords.of(b.longTone() ? "clockLong" : "clockBeep", "side",
                     side(b.side()), "seconds", Long.toString((b.remainingMs() + 999) / 1000));

@@ -136,7 +136,13 @@ public interface WebBoard extends AutoCloseable {
      * @param level the engine's level 1..10, or null for the default
      */
     record NewGame(String mode, String time, String start, boolean layOut, String sente, String gote, String engine,
-                   String level) {
+                   String level, String online, String color, String rated, String user) {
+        /** A new game at the board (no site). */
+        public NewGame(String mode, String time, String start, boolean layOut, String sente, String gote,
+                       String engine, String level) {
+            this(mode, time, start, layOut, sente, gote, engine, level, null, null, null, null);
+        }
+
         /** A new game without players' names. */
         public NewGame(String mode, String time, String start, boolean layOut) {
             this(mode, time, start, layOut, null, null);

@@ -48,7 +48,8 @@ public final class WebCommand implements SimulatorCommand {
         return "web [--port 8080] [--bind 127.0.0.1] [--sensors occupancy|polarity] [--commit stable|clock]"
                 + " [--time SPEC] [--state DIR] [--serial PATH] [--start startpos|<handicap>] [--records DIR]"
                 + " [--pin PIN] [--hall <broker-url> --board-id <id> [--hall-id <id>]] [--engine CMD]"
-                + " [--engine-option Name=Value]...   the board in a browser";
+                + " [--engine-option Name=Value]... [--lishogi-token-file FILE [--lishogi URL]]   the board in a"
+                + " browser";
     }
 
     /** A started simulator: the board and its server. */
@@ -64,7 +65,7 @@ public final class WebCommand implements SimulatorCommand {
     public static Running start(List<String> args) throws Exception {
         Options o = Options.parse(args, Set.of("port", "bind", "sensors", "commit", "time", "state", "serial",
                 "start", "records", "pin", "hall", "board-id", "hall-id",
-                "engine", "engine-option"));
+                "engine", "engine-option", "lishogi", "lishogi-token-file"));
         if (!o.files().isEmpty()) {
             throw new UsageError("unexpected argument '" + o.files().get(0) + "'");
         }
@@ -105,12 +106,20 @@ public final class WebCommand implements SimulatorCommand {
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }
+        Optional<org.shogiban.online.LishogiSettings> lishogi;
+        try {
+            lishogi = org.shogiban.online.LishogiSettings.of(Optional.ofNullable(o.values().get(
+                    "lishogi-token-file")), Optional.ofNullable(o.values().get("lishogi")));
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
         WebBoard board;
         try {
             BoardApplicationAdapter adapter = new BoardApplicationAdapter(setup, MonotonicClock.system(),
                     Clock.systemDefaultZone(), new BoardApplicationAdapter.Storage(records, state, serial,
                             LinkSettings.of("simulator", Optional.empty()), Optional.of(pin),
-                            HallOption.settings(o, pin), engine.orElse(null)));
+                            HallOption.settings(o, pin), engine.orElse(null))
+                            .withLishogi(lishogi.map(org.shogiban.online.LishogiSettings::part).orElse(null)));
             board = adapter;
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());

@@ -242,10 +242,12 @@ public final class WebServer implements AutoCloseable {
                 ok(ex);
             }
             case "/api/new-game" -> {
-                JsonNode b = body(ex, "mode", "time", "start", "layOut", "sente", "gote", "engine", "level");
+                JsonNode b = body(ex, "mode", "time", "start", "layOut", "sente", "gote", "engine", "level",
+                        "online", "color", "rated", "user");
                 board.newGame(new WebBoard.NewGame(optional(b, "mode"), optional(b, "time"), optional(b, "start"),
                         flag(b, "layOut", true), optional(b, "sente"),
-                        optional(b, "gote"), optional(b, "engine"), optional(b, "level")));
+                        optional(b, "gote"), optional(b, "engine"), optional(b, "level"), optional(b, "online"),
+                        optional(b, "color"), optional(b, "rated"), optional(b, "user")));
                 ok(ex);
             }
             case "/api/arbiter" -> arbiter(ex, body(ex, "pin", "action", "side", "seconds", "status", "winner",

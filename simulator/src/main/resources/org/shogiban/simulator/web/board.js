@@ -408,7 +408,8 @@ function renderNames(setup, seats) {
   for (const side of ['sente', 'gote']) {
     const seat = seats && seats[side];
     const name = !seat ? null : seat.kind === 'engine'
-      ? t('player.engine', {name: seat.name || 'USI engine', level: seat.level}) : seat.name;
+      ? t('player.engine', {name: seat.name || 'USI engine', level: seat.level})
+      : seat.rating != null ? seat.name + ' (' + seat.rating + ')' : seat.name;
     const node = players[side];
     node.querySelector('.clock-name').textContent = (side === 'sente' ? '☗ ' : '☖ ') + role(side)
       + (name ? ' · ' + name : '');
@@ -908,7 +909,8 @@ function wireDialogs() {
     f.time.value = composeTime(e.target);
     send('/api/new-game', {mode: f.mode.value, time: f.time.value, start: f.start.value,
       layOut: f.layOut.checked, sente: f.sente.value, gote: f.gote.value, engine: f.engine.value,
-      level: f.level.value});
+      level: f.level.value, online: f.online.value, color: f.color.value, rated: f.rated.checked ? 'yes' : 'no',
+      user: f.user.value});
   });
   document.getElementById('arbiter-form').addEventListener('submit', async e => {
     if (!e.submitter || e.submitter.value !== 'ok') {
