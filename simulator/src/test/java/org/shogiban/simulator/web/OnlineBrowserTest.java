@@ -87,8 +87,10 @@ class OnlineBrowserTest {
 
         StandInLishogi.SiteGameState g = site.matchSeek("sente");
         waitFor("the site's game is set up", () -> clockName("gote").contains("Kitsune (1620)"));
+        // the board's own casual game started when the page opened: wait for the online game's own start
+        int startedBefore = occurrences(log(), "game started");
         click(browser.findElement(By.cssSelector("[data-action='lay-out']")));
-        waitFor("the game started", () -> log().contains("game started"));
+        waitFor("the game started", () -> occurrences(log(), "game started") > startedBefore);
 
         drag("7g", "7f");
         waitFor("the board's move reached the site", () -> g.moves.contains("7g7f"));
@@ -150,5 +152,13 @@ class OnlineBrowserTest {
         } catch (org.openqa.selenium.TimeoutException e) {
             throw new AssertionError("the page did not show that " + what + "; log:\n" + log(), e);
         }
+    }
+
+    private static int occurrences(String text, String words) {
+        int n = 0;
+        for (int at = text.indexOf(words); at >= 0; at = text.indexOf(words, at + words.length())) {
+            n++;
+        }
+        return n;
     }
 }
