@@ -10,12 +10,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.Select;
-import org.openqa.selenium.support.ui.WebDriverWait;
 import org.shogiban.engine.EngineSettings;
 import org.shogiban.hal.SensorKind;
 
@@ -33,6 +29,7 @@ class EngineBrowserTest {
     private PageRig rig;
     private BoardApplicationAdapter board;
     private ChromeDriver browser;
+    private PageHands page;
 
     @AfterEach
     void close() {
@@ -50,79 +47,39 @@ class EngineBrowserTest {
                 storage -> storage.withEngine(EngineSettings.of(EngineSettings.FAIRY_STOCKFISH.toString(), Map.of())));
         board = rig.board;
         browser = rig.browser;
-        waitFor("the page is live", () -> attr(By.id("link"), "data-link").equals("live"));
+        page = new PageHands(browser, PATIENCE);
+        page.waitFor("the page is live", () -> page.attr(By.id("link"), "data-link").equals("live"));
 
-        click(browser.findElement(By.cssSelector("[data-action='new-game']")));
+        page.click(browser.findElement(By.cssSelector("[data-action='new-game']")));
         new Select(browser.findElement(By.cssSelector("[data-engine-side]"))).selectByValue("gote");
         new Select(browser.findElement(By.cssSelector("[data-engine-level]"))).selectByValue("2");
-        click(browser.findElement(By.cssSelector("#new-game-form button[value='ok']")));
-        waitFor("the game against the engine started", () -> log().contains("game started")
-                && clockName("gote").contains("Fairy-Stockfish") && clockName("gote").contains("level 2"));
+        page.click(browser.findElement(By.cssSelector("#new-game-form button[value='ok']")));
+        page.waitFor("the game against the engine started", () -> page.log().contains("game started")
+                && page.clockName("gote").contains("Fairy-Stockfish") && page.clockName("gote").contains("level 2"));
 
-        drag("7g", "7f");
-        waitFor("the engine's move is lit", () -> attr(By.id("state-line"), "data-waiting").equals("opponent-move"));
-        String usi = attr(By.id("state-line"), "data-opponent-move");
+        page.drag("7g", "7f");
+        page.waitFor("the engine's move is lit",
+                () -> page.attr(By.id("state-line"), "data-waiting").equals("opponent-move"));
+        String usi = page.attr(By.id("state-line"), "data-opponent-move");
         String from = usi.substring(0, 2);
         String to = usi.substring(2, 4);
-        assertThat(led(from)).isEqualTo("cyan");
-        assertThat(led(to)).isEqualTo("cyan");
-        assertThat(log()).contains("ply 2: ☖").contains("(" + usi + "), the engine's move: make it on the board");
-        assertThat(attr(By.id("state-line"), "data-waiting")).isEqualTo("opponent-move");
+        assertThat(page.led(from)).isEqualTo("cyan");
+        assertThat(page.led(to)).isEqualTo("cyan");
+        assertThat(page.log()).contains("ply 2: ☖")
+                .contains("(" + usi + "), the engine's move: make it on the board");
+        assertThat(page.attr(By.id("state-line"), "data-waiting")).isEqualTo("opponent-move");
         assertThat(browser.findElement(By.id("state-line")).getText()).contains("make it on the board");
 
-        drag(from, to);
+        page.drag(from, to);
         // the log names the move twice: when the engine chose it, and when it counted
-        waitFor("the engine's move counts once made", () -> log().split(java.util.regex.Pattern.quote(
+        page.waitFor("the engine's move counts once made", () -> page.log().split(java.util.regex.Pattern.quote(
                 "(" + usi + ")"), -1).length > 2);
-        assertThat(led(from)).isEqualTo("blue");
-        assertThat(led(to)).isEqualTo("blue");
+        assertThat(page.led(from)).isEqualTo("blue");
+        assertThat(page.led(to)).isEqualTo("blue");
 
-        click(browser.findElement(By.cssSelector("[data-action='hint']")));
-        waitFor("a hint is lit", () -> browser.findElements(By.cssSelector("[data-square][data-led='green']"))
+        page.click(browser.findElement(By.cssSelector("[data-action='hint']")));
+        page.waitFor("a hint is lit", () -> browser.findElements(By.cssSelector("[data-square][data-led='green']"))
                 .size() == 2);
-        assertThat(log()).contains("hint");
-    }
-
-    private void click(WebElement element) {
-        new Actions(browser).click(element).perform();
-    }
-
-    private void drag(String from, String to) {
-        new Actions(browser).clickAndHold(square(from)).moveByOffset(8, 8).moveToElement(square(to)).release()
-                .perform();
-    }
-
-    private WebElement square(String usi) {
-        return browser.findElement(By.cssSelector("[data-square='" + usi + "']"));
-    }
-
-    private String attr(By by, String name) {
-        String v = browser.findElement(by).getDomAttribute(name);
-        return v == null ? "" : v;
-    }
-
-    private String led(String usi) {
-        return attr(By.cssSelector("[data-square='" + usi + "']"), "data-led");
-    }
-
-    private String clockName(String side) {
-        return (String) ((JavascriptExecutor) browser).executeScript(
-                "return document.querySelector(\"[data-clock='" + side + "']\").closest('.player')"
-                        + ".querySelector('.clock-name').textContent");
-    }
-
-    private String log() {
-        return (String) ((JavascriptExecutor) browser).executeScript(
-                "return document.getElementById('log').textContent");
-    }
-
-    private void waitFor(String what, java.util.function.BooleanSupplier condition) {
-        try {
-            new WebDriverWait(browser, PATIENCE, Duration.ofMillis(20)).withMessage(what)
-                    .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
-                    .until(d -> condition.getAsBoolean());
-        } catch (org.openqa.selenium.TimeoutException e) {
-            throw new AssertionError("the page did not show that " + what + "; log:\n" + log(), e);
-        }
+        assertThat(page.log()).contains("hint");
     }
 }
