@@ -14,8 +14,9 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>{@code shogiban-link-events} takes each board event as the board hands it over once it is kept (numbered on
  *       the board's thread, forced to the disk by the board's event keeper) and queues it for the host. Its own
- *       queue is bounded ({@code maxQueuedEvents}): when it is full the newest event is not pushed live and is
- *       counted (it stays in the log: the host sees a gap in the numbers and fetches it with {@code SINCE}); a
+ *       queue is bounded ({@code maxQueuedEvents}): when it is full the oldest waiting event is not pushed live and
+ *       is counted, so the newest (the game as it stands, its end) always is (the dropped one stays in the log: the
+ *       host sees a gap in the numbers and fetches it with {@code SINCE}); a
  *       failure on one batch is logged (once per kind, with a count) and the thread goes on;
  *   <li>{@code shogiban-link-reader} opens the device, reads command lines, and answers each through the
  *       {@link LinkProtocol}, which sends commands to the board through its port; when the device is gone (a read
@@ -119,11 +120,16 @@ public final class LinkService implements AutoCloseable {
 
     // ------------------------------------------------------------------------------------------------ events
 
-    /** On the board's event keeper's thread: never waits; a full queue loses the live push only (stated policy). */
+    /**
+     * On the board's event keeper's thread: never waits; a full queue loses the live push of its oldest event only
+     * (stated policy), so the last event the board made is always pushed.
+     */
     private void handOver(LoggedEvent event) {
-        if (!inbox.offer(event) && overflowed.getAndIncrement() == 0) {
-            log.warn("link: events arrive faster than the link takes them; the newest are not pushed live (SINCE"
-                    + " still has them)");
+        while (!inbox.offer(event)) {
+            if (inbox.poll() != null && overflowed.getAndIncrement() == 0) {
+                log.warn("link: events arrive faster than the link takes them; the oldest waiting are not pushed"
+                        + " live (SINCE still has them)");
+            }
         }
     }
 
