@@ -88,6 +88,7 @@ public final class Hall implements AutoCloseable {
     private long version = System.currentTimeMillis() * 1000;
     private byte[] viewBytes;
     private long viewFrame;
+    private final HallPageViews pageViews = new HallPageViews();
 
     /** A hall that keeps its state in memory only (tests, benchmarks). */
     public Hall(String broker, String hallId, String username, String password, PrintWriter trace)
@@ -487,11 +488,32 @@ public final class Hall implements AutoCloseable {
         }
     }
 
+    /**
+     * The changes since a page's version as the page's long poll sends them ({@code /api/hall?since=}): made once
+     * per frame of {@link #FRAME_MILLIS} and shared by every page at the same version ({@link HallPageViews}).
+     */
+    HallPageViews.Answer changes(long after) {
+        lock.lock();
+        try {
+            return pageViews.changes(after, System.currentTimeMillis() / FRAME_MILLIS, new HallPageViews.Now(hallId,
+                    version, boards.values(), disk.faults(), this::roundsView, this::bump));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A version of its own for a change the page views found (called with the lock held). */
+    private long bump() {
+        version++;
+        changed.signalAll();
+        return version;
+    }
+
     /** The whole hall as the page reads it. */
     public ObjectNode view() {
         lock.lock();
         try {
-            return HallView.of(this, hallId, version, boards.values(), disk.faults());
+            return HallView.of(hallId, version, boards.values(), disk.faults(), roundsView());
         } finally {
             lock.unlock();
         }

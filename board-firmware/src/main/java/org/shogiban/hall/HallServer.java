@@ -52,6 +52,7 @@ public final class HallServer implements AutoCloseable {
     private static final Map<String, String[]> PAGE = Map.of(
             "/", new String[] {"hall.html", "text/html; charset=UTF-8"},
             "/hall.js", new String[] {"hall.js", "text/javascript; charset=UTF-8"},
+            "/hall-delta.js", new String[] {"hall-delta.js", "text/javascript; charset=UTF-8"},
             "/hall.css", new String[] {"hall.css", "text/css; charset=UTF-8"},
             "/messages_ja.json", new String[] {"messages_ja.json", "application/json; charset=UTF-8"},
             "/messages_en.json", new String[] {"messages_en.json", "application/json; charset=UTF-8"},
@@ -182,18 +183,52 @@ public final class HallServer implements AutoCloseable {
         sendJson(x, 200, o.put("name", who.get().name()).put("csrf", who.get().csrf()));
     }
 
+    /**
+     * The page's long poll: {@code ?after=V} the whole hall as JSON (as always), {@code ?since=V} only what changed
+     * since V ({@link HallPageViews}: bytes made once per frame for every page at V, gzip when accepted, an ETag).
+     */
     private void hallView(HttpExchange x) throws IOException {
-        long after = -1;
-        String q = x.getRequestURI().getQuery();
-        if (q != null && q.startsWith("after=") && q.substring(6).matches("-?\\d{1,18}")) {
-            after = Long.parseLong(q.substring(6));
-        }
+        Long after = number(x, "after");
+        Long since = number(x, "since");
+        long waitFor = since != null ? since : after != null ? after : -1;
         try {
-            hall.awaitChange(after, 15_000);
+            hall.awaitChange(waitFor, 15_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        send(x, 200, "application/json; charset=UTF-8", hall.viewJson());
+        if (since == null) {
+            send(x, 200, "application/json; charset=UTF-8", hall.viewJson());
+            return;
+        }
+        HallPageViews.Answer a = hall.changes(since);
+        x.getResponseHeaders().set("ETag", a.etag);
+        x.getResponseHeaders().set("Cache-Control", "no-cache");
+        x.getResponseHeaders().set("Vary", "Accept-Encoding");
+        if (a.etag.equals(x.getRequestHeaders().getFirst("If-None-Match"))) {
+            x.sendResponseHeaders(304, -1);
+            return;
+        }
+        String accepts = x.getRequestHeaders().getFirst("Accept-Encoding");
+        if (accepts != null && accepts.contains("gzip")) {
+            x.getResponseHeaders().set("Content-Encoding", "gzip");
+            send(x, 200, "application/json; charset=UTF-8", a.gzip());
+        } else {
+            send(x, 200, "application/json; charset=UTF-8", a.json);
+        }
+    }
+
+    /** A query parameter's number ({@code name=123}), or null when absent or not a number. */
+    private static Long number(HttpExchange x, String name) {
+        String q = x.getRequestURI().getRawQuery();
+        if (q == null) {
+            return null;
+        }
+        for (String p : q.split("&")) {
+            if (p.startsWith(name + "=") && p.substring(name.length() + 1).matches("-?\\d{1,18}")) {
+                return Long.parseLong(p.substring(name.length() + 1));
+            }
+        }
+        return null;
     }
 
     private void post(HttpExchange x, String path) throws IOException {

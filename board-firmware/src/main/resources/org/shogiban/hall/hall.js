@@ -301,9 +301,10 @@ async function follow() {
   let after = -1;
   for (;;) {
     try {
-      const r = await fetch('/api/hall?after=' + after);
+      // only what changed since the page's version (the whole hall when the page is new or the hall is another)
+      const r = await fetch('/api/hall?since=' + after);
       if (r.status === 401) { following = false; showLogin(''); return; }
-      view = await r.json();
+      view = applyHall(view, await r.json());
       after = view.version;
       draw();
       document.body.dataset.version = after;
