@@ -7,6 +7,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import org.shogiban.link.LoggedEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,9 +18,11 @@ import org.slf4j.LoggerFactory;
  * which publishes from the board's kept events.
  *
  * <p>The hand-over queue is bounded ({@link #CAPACITY}, the event log's size): should this thread fall that far behind,
- * the board never waits for it; further events are not queued, counted, logged once and shown as a fault (they are
- * still on the board's disk and are published from there). A failure of this thread on an unexpected error is shown as
- * a fault; the events it failed on are kept back and tried again a second later, in order, and the thread goes on.
+ * the board never waits for it; further events are not queued, counted, shown as a fault at the first and logged with
+ * their count when the queue takes events again (they are still on the board's disk, and the publisher, woken for each,
+ * publishes them from there). A failure of this thread on an unexpected error is shown as a fault (once, however often
+ * it fails, with the count of failures when it ends); the events it failed on are kept back and tried again a second
+ * later, in order, and the thread goes on.
  */
 final class EventKeeper {
     private static final Logger log = LoggerFactory.getLogger(EventKeeper.class);
@@ -29,9 +32,13 @@ final class EventKeeper {
 
     private final HallFaults faults;
     private final String boardId;
-    private final Runnable kept;
-    private final BlockingQueue<LoggedEvent> inbox = new ArrayBlockingQueue<>(CAPACITY);
+    private final Consumer<List<LoggedEvent>> kept;
+    private final Runnable wake;
+    private final int capacity;
+    private final long retryNanos;
+    private final BlockingQueue<LoggedEvent> inbox;
     private final AtomicLong notQueued = new AtomicLong();
+    private final AtomicLong notQueuedEver = new AtomicLong();
     private volatile boolean running;
     private Thread thread;
 
@@ -39,9 +46,24 @@ final class EventKeeper {
      * @param kept told after each batch is kept (the publisher wakes up)
      */
     EventKeeper(HallFaults faults, String boardId, Runnable kept) {
+        this(faults, boardId, batch -> kept.run(), kept, CAPACITY, 1_000_000_000L);
+    }
+
+    /**
+     * @param kept given each batch of events in order (it may throw: the batch is given again after the pause)
+     * @param wake told of each event the full queue did not take (the publisher takes it from the board's disk)
+     * @param capacity events handed over and not yet kept, at most
+     * @param retryNanos the pause before a batch that failed is tried again
+     */
+    EventKeeper(HallFaults faults, String boardId, Consumer<List<LoggedEvent>> kept, Runnable wake, int capacity,
+                long retryNanos) {
         this.faults = faults;
         this.boardId = boardId;
         this.kept = kept;
+        this.wake = wake;
+        this.capacity = capacity;
+        this.retryNanos = retryNanos;
+        this.inbox = new ArrayBlockingQueue<>(capacity);
     }
 
     void start() {
@@ -59,9 +81,9 @@ final class EventKeeper {
         }
     }
 
-    /** Events the full queue did not take. */
+    /** Events the full queue did not take, over the keeper's life. */
     long notQueued() {
-        return notQueued.get();
+        return notQueuedEver.get();
     }
 
     /** On the board's thread: queue the event, never wait. */
@@ -69,11 +91,12 @@ final class EventKeeper {
         if (inbox.offer(e)) {
             return;
         }
+        notQueuedEver.incrementAndGet();
         if (notQueued.getAndIncrement() == 0) {
-            faults.queueFull(CAPACITY + " events wait to be kept; event " + e.seq() + " and later ones are not queued"
+            faults.queueFull(capacity + " events wait to be kept; event " + e.seq() + " and later ones are not queued"
                     + " (they are on the board's disk and published from it)");
         }
-        kept.run();
+        wake.run();
     }
 
     private void loop() {
@@ -102,7 +125,7 @@ final class EventKeeper {
                             batch.get(batch.size() - 1).seq());
                     return;
                 }
-                LockSupport.parkNanos(1_000_000_000L);
+                LockSupport.parkNanos(retryNanos);
             }
         }
     }
@@ -113,7 +136,7 @@ final class EventKeeper {
                     notQueued.getAndSet(0));
             faults.queueWorks();
         }
-        kept.run();
+        kept.accept(List.copyOf(batch));
     }
 
 }

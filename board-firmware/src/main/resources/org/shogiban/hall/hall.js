@@ -174,6 +174,26 @@ function drawCalls() {
   }));
 }
 
+/** The calls of the day the arbiters acknowledged: who, when, with the call's words; the latest first. */
+function drawAcknowledged() {
+  const day = new Date();
+  day.setHours(0, 0, 0, 0);
+  const done = view.calls.filter(c => c.acknowledged && c.wallMillis >= day.getTime())
+      .sort((a, b) => b.acknowledgedMillis - a.acknowledgedMillis);
+  document.getElementById('acked').replaceChildren(...done.map(c => {
+    const li = document.createElement('li');
+    li.dataset.acked = c.board + ':' + c.seq;
+    li.dataset.kind = c.kind;
+    li.dataset.text = c.text;
+    li.dataset.by = c.acknowledgedBy;
+    li.dataset.at = c.acknowledgedMillis;
+    li.textContent = W('acked.line', {time: new Date(c.wallMillis).toLocaleTimeString(), board: c.board,
+                                       call: callText(c), by: c.acknowledgedBy === '-' ? W('acked.nobody')
+                                           : c.acknowledgedBy, at: new Date(c.acknowledgedMillis).toLocaleTimeString()});
+    return li;
+  }));
+}
+
 function drawDetail() {
   const detail = document.getElementById('detail');
   const b = view.boards.find(x => x.id === open);
@@ -228,6 +248,7 @@ function draw() {
   }));
   document.getElementById('boards').replaceChildren(...view.boards.map(card));
   drawCalls();
+  drawAcknowledged();
   drawDetail();
   drawRounds();
 }

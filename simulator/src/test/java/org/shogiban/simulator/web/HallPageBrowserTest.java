@@ -6,22 +6,16 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.shogiban.hal.Button;
-import org.shogiban.hall.Hall;
 import org.shogiban.hall.HallBoardRig;
-import org.shogiban.hall.HallServer;
-import org.shogiban.hall.Mosquitto;
 import org.shogiban.session.BoardPhase;
 
 /**
@@ -33,46 +27,23 @@ class HallPageBrowserTest {
     @TempDir
     Path temp;
 
-    private Mosquitto broker;
-    private HallBoardRig b1;
-    private HallBoardRig b2;
-    private Hall hall;
-    private HallServer server;
+    private HallPageRig rig;
     private ChromeDriver browser;
 
     @AfterEach
-    void close() throws Exception {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (hall != null) {
-            hall.close();
-        }
-        for (HallBoardRig b : new HallBoardRig[] {b1, b2}) {
-            if (b != null) {
-                b.close();
-            }
-        }
-        if (broker != null) {
-            broker.close();
+    void close() {
+        if (rig != null) {
+            rig.close();
         }
     }
 
     @Test
     void theArbiterSeesBothBoardsAFoulUntilAcknowledgedActsSendsPairingsAndTheRelayAnswers304() throws Exception {
-        broker = Mosquitto.open(temp);
-        hall = new Hall(broker.url(), "h1", null, null, null);
-        hall.start();
-        server = new HallServer(hall, "127.0.0.1", 0);
-        server.start();
-        b1 = new HallBoardRig(Files.createDirectories(temp.resolve("b1")), broker.url(), "b1", null, null);
-        b2 = new HallBoardRig(Files.createDirectories(temp.resolve("b2")), broker.url(), "b2", null, null);
-        browser = Chromium.start(temp.resolve("profile"));
-        String base = "http://127.0.0.1:" + server.port();
-        browser.get(base + "/");
+        rig = HallPageRig.inProcess(temp, "b1", "b2").open();
+        browser = rig.browser;
+        HallBoardRig b1 = rig.board("b1");
+        HallBoardRig b2 = rig.board("b2");
+        String base = rig.base();
 
         b1.move("7g7f");
         b2.move("2g2f");
@@ -87,6 +58,7 @@ class HallPageBrowserTest {
         waitFor("the foul flagged", () -> card("b2", "data-flagged").equals("true")
                 && !browser.findElements(By.cssSelector("[data-call^='b2:']")).isEmpty());
         WebElement call = browser.findElement(By.cssSelector("[data-call^='b2:']"));
+        String callId = call.getAttribute("data-call");
         assertThat(call.getAttribute("data-text")).startsWith("ILLEGAL");
         assertThat(call.getText()).contains("Illegal move at ply");
         b2.illegal("8e", "8c");
@@ -97,6 +69,17 @@ class HallPageBrowserTest {
         browser.findElement(By.cssSelector("[data-ack^='b2:']")).click();
         waitFor("acknowledged", () -> card("b2", "data-flagged").equals("false")
                 && browser.findElements(By.cssSelector("[data-call^='b2:']")).isEmpty());
+        // the acknowledged call stays on the page with who acknowledged it, when, and its words
+        waitFor("the call among the acknowledged", () -> !browser.findElements(By.cssSelector(
+                "#acked [data-acked='" + callId + "']")).isEmpty());
+        WebElement acked = browser.findElement(By.cssSelector("#acked [data-acked='" + callId + "']"));
+        assertThat(acked.getAttribute("data-by")).isEqualTo("-");
+        assertThat(acked.getAttribute("data-kind")).isEqualTo("illegal");
+        assertThat(acked.getAttribute("data-text")).startsWith("ILLEGAL");
+        assertThat(Long.parseLong(acked.getAttribute("data-at"))).isCloseTo(System.currentTimeMillis(),
+                org.assertj.core.data.Offset.offset(60_000L));
+        assertThat(acked.getText()).contains("b2: Illegal move at ply", "acknowledged by the arbiter at");
+        assertThat(browser.findElement(By.id("calls-box")).getText()).contains("Acknowledged today");
 
         // the arbiter opens b1 and pauses it with the PIN
         browser.findElement(By.cssSelector(".card[data-board='b1']")).click();
@@ -169,32 +152,14 @@ class HallPageBrowserTest {
     }
 
     private String card(String board, String attribute) {
-        java.util.List<WebElement> cards = browser.findElements(By.cssSelector(".card[data-board='" + board + "']"));
-        if (cards.isEmpty()) {
-            return "";
-        }
-        String v = cards.get(0).getAttribute(attribute);
-        return v == null ? "" : v;
+        return rig.card(board, attribute);
     }
 
     private void waitFor(String what, BooleanSupplier condition) throws InterruptedException, java.io.IOException {
-        long until = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (System.nanoTime() < until) {
-            try {
-                if (condition.getAsBoolean()) {
-                    return;
-                }
-            } catch (org.openqa.selenium.StaleElementReferenceException e) {
-                // the page redrew meanwhile
-            }
-            Thread.sleep(50);
-        }
-        shot("failed " + what);
-        throw new AssertionError("not within 15 s: " + what);
+        rig.waitFor(what, condition);
     }
 
     private void shot(String step) throws java.io.IOException {
-        Files.write(Chromium.outputDirectory().resolve("hall-" + Chromium.fileName(step)),
-                browser.getScreenshotAs(OutputType.BYTES));
+        rig.shot(step);
     }
 }

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,10 +23,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.shogiban.hall.Hall;
 import org.shogiban.hall.HallBoardRig;
-import org.shogiban.hall.HallServer;
-import org.shogiban.hall.Mosquitto;
 
 /**
  * The arbiter's page in a Japanese Chromium on a machine without a Japanese font (a fontconfig of DejaVu only, as
@@ -37,49 +33,30 @@ import org.shogiban.hall.Mosquitto;
  * is written to target/web-simulator/hall-page-ja.png.
  */
 class HallPageJapaneseTest {
-    private static final Duration PATIENCE = Duration.ofSeconds(15);
-
+    private 
     @TempDir
     Path temp;
 
-    private Mosquitto broker;
-    private HallBoardRig b1;
-    private Hall hall;
-    private HallServer server;
+    private HallPageRig rig;
     private ChromeDriver browser;
 
     @AfterEach
-    void close() throws Exception {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (hall != null) {
-            hall.close();
-        }
-        if (b1 != null) {
-            b1.close();
-        }
-        if (broker != null) {
-            broker.close();
+    void close() {
+        if (rig != null) {
+            rig.close();
         }
     }
 
     @Test
     void aJapaneseArbiterSeesThePiecesInHandInTheShippedFontInJapaneseWordsAndTheDetailInView() throws Exception {
-        broker = Mosquitto.open(temp);
-        hall = new Hall(broker.url(), "h1", null, null, null);
-        hall.start();
-        server = new HallServer(hall, "127.0.0.1", 0);
-        server.start();
-        b1 = new HallBoardRig(Files.createDirectories(temp.resolve("b1")), broker.url(), "b01", null, null);
+        rig = HallPageRig.inProcess(temp, "ja", PageRig.fontsWithoutJapanese(temp), "b01");
+        browser = rig.browser;
+        HallBoardRig b1 = rig.board("b01");
         // a pawn exchange on the 2nd file: each side holds a pawn
         b1.moves(List.of("2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d"));
         // 29 more boards of the hall, each with the state of a board (their retained snapshots)
         String state = awaitState();
-        MqttClient others = new MqttClient(broker.url(), "others", new MemoryPersistence());
+        MqttClient others = new MqttClient(rig.broker.url(), "others", new MemoryPersistence());
         others.connect(new MqttConnectionOptions());
         for (int i = 2; i <= 30; i++) {
             String id = String.format("b%02d", i);
@@ -89,17 +66,7 @@ class HallPageJapaneseTest {
         others.disconnect();
         others.close();
 
-        Path fonts = temp.resolve("fonts.conf");
-        Files.writeString(fonts, """
-                <?xml version="1.0"?>
-                <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-                <fontconfig>
-                  <dir>/usr/share/fonts/truetype/dejavu</dir>
-                  <cachedir>%s</cachedir>
-                </fontconfig>
-                """.formatted(temp.resolve("font-cache")));
-        browser = Chromium.start(temp.resolve("profile"), "ja", Map.of("FONTCONFIG_FILE", fonts.toString()));
-        browser.get("http://127.0.0.1:" + server.port() + "/");
+        rig.open();
         waitFor("30 boards", () -> browser.findElements(By.cssSelector(".card")).size() == 30);
         waitFor("the shipped font", () -> Boolean.TRUE.equals(browser.executeScript(
                 "return document.fonts.check('16px \"ShogiBan JA\"', '玉')")));
@@ -140,7 +107,7 @@ class HallPageJapaneseTest {
 
     private String awaitState() throws InterruptedException {
         for (int i = 0; i < 500; i++) {
-            var view = hall.view();
+            var view = rig.hall().view();
             for (var b : view.path("boards")) {
                 if (b.path("state").path("ply").asInt() == 7) {
                     return b.path("state").toString();
@@ -148,7 +115,7 @@ class HallPageJapaneseTest {
             }
             Thread.sleep(20);
         }
-        throw new AssertionError("b01 never reached ply 7: " + hall.view());
+        throw new AssertionError("b01 never reached ply 7: " + rig.hall().view());
     }
 
     /** The detail board's pieces, each kind its own glyph from the shipped font (a missing one is an empty box). */
@@ -166,18 +133,7 @@ class HallPageJapaneseTest {
         }
     }
 
-    private void waitFor(String what, BooleanSupplier condition) throws InterruptedException {
-        long until = System.nanoTime() + PATIENCE.toNanos();
-        while (System.nanoTime() < until) {
-            try {
-                if (condition.getAsBoolean()) {
-                    return;
-                }
-            } catch (org.openqa.selenium.StaleElementReferenceException e) {
-                // the page redrew meanwhile
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("not within " + PATIENCE.toSeconds() + " s: " + what);
+    private void waitFor(String what, BooleanSupplier condition) throws InterruptedException, IOException {
+        rig.waitFor(what, condition);
     }
 }

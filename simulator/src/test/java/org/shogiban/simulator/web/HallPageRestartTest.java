@@ -8,7 +8,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
@@ -16,13 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.shogiban.cli.ShogibanCli;
 import org.shogiban.hal.Button;
 import org.shogiban.hall.HallBoardRig;
-import org.shogiban.hall.HallProcess;
-import org.shogiban.hall.Mosquitto;
 
 /**
  * The arbiter's evening in Chromium: an account made with {@code hall passwd}, the page asks for the login, the
@@ -36,27 +32,13 @@ class HallPageRestartTest {
     @TempDir
     Path temp;
 
-    private Mosquitto broker;
-    private HallBoardRig b1;
-    private HallBoardRig b2;
-    private HallProcess hall;
+    private HallPageRig rig;
     private ChromeDriver browser;
 
     @AfterEach
-    void close() throws Exception {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (hall != null) {
-            hall.close();
-        }
-        for (HallBoardRig b : new HallBoardRig[] {b1, b2}) {
-            if (b != null) {
-                b.close();
-            }
-        }
-        if (broker != null) {
-            broker.close();
+    void close() {
+        if (rig != null) {
+            rig.close();
         }
     }
 
@@ -68,13 +50,10 @@ class HallPageRestartTest {
         assertThat(ShogibanCli.standard().run(new String[] {"hall", "passwd", "arbiter1", "--state", state.toString()},
                 new ByteArrayInputStream((PASSWORD + "\n" + PASSWORD + "\n").getBytes(StandardCharsets.UTF_8)), out,
                 out)).as(said.toString(StandardCharsets.UTF_8)).isEqualTo(0);
-        broker = Mosquitto.open(temp);
-        int port = HallProcess.freePort();
-        hall = HallProcess.start(broker.url(), port, state);
-        b1 = new HallBoardRig(Files.createDirectories(temp.resolve("b1")), broker.url(), "b1", null, null);
-        b2 = new HallBoardRig(Files.createDirectories(temp.resolve("b2")), broker.url(), "b2", null, null);
-        browser = Chromium.start(temp.resolve("profile"));
-        browser.get(hall.base() + "/");
+        rig = HallPageRig.ownProcess(temp, state, "b1", "b2").open();
+        browser = rig.browser;
+        HallBoardRig b1 = rig.board("b1");
+        HallBoardRig b2 = rig.board("b2");
 
         waitFor("the login form", () -> browser.findElement(By.id("login-box")).isDisplayed()
                 && !browser.findElement(By.id("hall-box")).isDisplayed());
@@ -108,20 +87,32 @@ class HallPageRestartTest {
         Files.write(Chromium.outputDirectory().resolve("hall-page-before-the-kill.png"),
                 browser.getScreenshotAs(OutputType.BYTES));
 
-        hall.kill();
-        hall = HallProcess.start(broker.url(), port, state);
+        List<String> acked = acknowledged();
+        assertThat(acked).hasSize(1).allMatch(a -> a.startsWith("b1:") && a.endsWith(" arbiter1"));
+        rig.killAndRestartHall();
         waitFor("the page follows the hall again", () -> {
             String v = browser.findElement(By.tagName("body")).getAttribute("data-version");
             return v != null && !v.isEmpty() && browser.findElement(By.id("hall-box")).isDisplayed()
                     && calls().equals(calls) && rounds().equals(rounds) && card("b1").equals("1");
         });
         assertThat(calls()).hasSize(1).allMatch(c -> c.startsWith("b2:"));
+        // who acknowledged the other call, and when, is still shown
+        waitFor("the acknowledged call again", () -> acknowledged().equals(acked));
+        assertThat(browser.findElement(By.cssSelector("#acked [data-acked]")).getText())
+                .contains("b1: Illegal move at ply", "acknowledged by arbiter1 at");
         assertThat(browser.findElement(By.id("arbiter")).getAttribute("data-arbiter")).isEqualTo("arbiter1");
     }
 
     private List<String> calls() {
         return browser.findElements(By.cssSelector("[data-call]")).stream().map(e -> e.getAttribute("data-call")
                 + " " + e.getAttribute("data-text")).sorted().toList();
+    }
+
+    /** The acknowledged calls: board:seq, the event's words and who acknowledged it. */
+    private List<String> acknowledged() {
+        return browser.findElements(By.cssSelector("#acked [data-acked]")).stream().map(e -> e.getAttribute(
+                "data-acked") + " " + e.getAttribute("data-text") + " " + e.getAttribute("data-by")).sorted()
+                .toList();
     }
 
     private List<String> rounds() {
@@ -134,25 +125,10 @@ class HallPageRestartTest {
     }
 
     private String attr(String board, String attribute) {
-        List<WebElement> cards = browser.findElements(By.cssSelector(".card[data-board='" + board + "']"));
-        String v = cards.isEmpty() ? null : cards.get(0).getAttribute(attribute);
-        return v == null ? "" : v;
+        return rig.card(board, attribute);
     }
 
     private void waitFor(String what, BooleanSupplier condition) throws Exception {
-        long until = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (System.nanoTime() < until) {
-            try {
-                if (condition.getAsBoolean()) {
-                    return;
-                }
-            } catch (org.openqa.selenium.StaleElementReferenceException e) {
-                // the page redrew meanwhile
-            }
-            Thread.sleep(50);
-        }
-        Files.write(Chromium.outputDirectory().resolve("hall-restart-failed.png"),
-                browser.getScreenshotAs(OutputType.BYTES));
-        throw new AssertionError("not within 20 s: " + what);
+        rig.waitFor(what, condition);
     }
 }

@@ -1,0 +1,173 @@
+package org.shogiban.simulator.web;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.shogiban.hall.Hall;
+import org.shogiban.hall.HallBoardRig;
+import org.shogiban.hall.HallProcess;
+import org.shogiban.hall.HallServer;
+import org.shogiban.hall.Mosquitto;
+
+/**
+ * The hall's arbiter page as the browser tests use it, set up one way (beside {@link PageRig} for a board's page): a
+ * real Mosquitto on a free loopback port, the hall server (in this process, hall id {@code h1}, no login; or its own
+ * process on a state directory, {@link #ownProcess}), real boards ({@link HallBoardRig}) and Debian's headless
+ * Chromium ({@link Chromium}), which opens the page when the test says ({@link #open}). Closed in reverse.
+ */
+final class HallPageRig implements AutoCloseable {
+    private static final Duration PATIENCE = Duration.ofSeconds(20);
+
+    final Path temp;
+    final Mosquitto broker;
+    /** The browser (set once the rig is made). */
+    ChromeDriver browser;
+    private final Map<String, HallBoardRig> boards = new LinkedHashMap<>();
+    private Hall hall;
+    private HallServer server;
+    private HallProcess process;
+    private Path state;
+    private int port;
+
+    private HallPageRig(Path temp, Mosquitto broker) {
+        this.temp = temp;
+        this.broker = broker;
+    }
+
+    /** The hall in this process with these boards, in an English browser. */
+    static HallPageRig inProcess(Path temp, String... boardIds) throws Exception {
+        return inProcess(temp, "en-GB", Map.of(), boardIds);
+    }
+
+    /** The hall in this process with these boards, in a browser preferring a language with more environment. */
+    static HallPageRig inProcess(Path temp, String language, Map<String, String> environment, String... boardIds)
+            throws Exception {
+        HallPageRig rig = begin(temp);
+        try {
+            rig.hall = new Hall(rig.broker.url(), "h1", null, null, null);
+            rig.hall.start();
+            rig.server = new HallServer(rig.hall, "127.0.0.1", 0);
+            rig.server.start();
+            rig.port = rig.server.port();
+            return rig.withBoards(boardIds).withBrowser(language, environment);
+        } catch (Exception | AssertionError e) {
+            rig.close();
+            throw e;
+        }
+    }
+
+    /** The hall server in its own process ({@code hall --state}) with these boards, in an English browser. */
+    static HallPageRig ownProcess(Path temp, Path state, String... boardIds) throws Exception {
+        HallPageRig rig = begin(temp);
+        try {
+            rig.state = state;
+            rig.port = HallProcess.freePort();
+            rig.process = HallProcess.start(rig.broker.url(), rig.port, state);
+            return rig.withBoards(boardIds).withBrowser("en-GB", Map.of());
+        } catch (Exception | AssertionError e) {
+            rig.close();
+            throw e;
+        }
+    }
+
+    private static HallPageRig begin(Path temp) throws IOException {
+        return new HallPageRig(temp, Mosquitto.open(temp));
+    }
+
+    private HallPageRig withBoards(String... ids) throws IOException {
+        for (String id : ids) {
+            boards.put(id, new HallBoardRig(Files.createDirectories(temp.resolve(id)), broker.url(), id, null, null));
+        }
+        return this;
+    }
+
+    private HallPageRig withBrowser(String language, Map<String, String> environment) throws IOException {
+        browser = Chromium.start(temp.resolve("profile"), language, environment);
+        return this;
+    }
+
+    /** A board of the rig. */
+    HallBoardRig board(String id) {
+        return boards.get(id);
+    }
+
+    /** The hall in this process (null when it runs in its own). */
+    Hall hall() {
+        return hall;
+    }
+
+    /** The hall server's address, {@code http://127.0.0.1:<port>}. */
+    String base() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    /** The browser opens the arbiter's page. */
+    HallPageRig open() {
+        browser.get(base() + "/");
+        return this;
+    }
+
+    /** Kills the hall server's process (SIGKILL) and starts it again on the same state and port. */
+    void killAndRestartHall() throws IOException {
+        process.kill();
+        process = HallProcess.start(broker.url(), port, state);
+    }
+
+    /** An attribute of a board's card ("" while the card or the attribute is missing). */
+    String card(String board, String attribute) {
+        List<WebElement> cards = browser.findElements(By.cssSelector(".card[data-board='" + board + "']"));
+        String v = cards.isEmpty() ? null : cards.get(0).getAttribute(attribute);
+        return v == null ? "" : v;
+    }
+
+    /** Waits as a person watching the page would, at most 20 s; a screenshot of the failure, then fails. */
+    void waitFor(String what, BooleanSupplier condition) throws InterruptedException, IOException {
+        long until = System.nanoTime() + PATIENCE.toNanos();
+        while (System.nanoTime() < until) {
+            try {
+                if (condition.getAsBoolean()) {
+                    return;
+                }
+            } catch (StaleElementReferenceException e) {
+                // the page redrew meanwhile
+            }
+            Thread.sleep(50);
+        }
+        shot("failed " + what);
+        throw new AssertionError("not within " + PATIENCE.toSeconds() + " s: " + what);
+    }
+
+    /** A screenshot into target/web-simulator as {@code hall-<step>.png}. */
+    void shot(String step) throws IOException {
+        Files.write(Chromium.outputDirectory().resolve("hall-" + Chromium.fileName(step)),
+                browser.getScreenshotAs(OutputType.BYTES));
+    }
+
+    @Override
+    public void close() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (server != null) {
+            server.close();
+        }
+        if (hall != null) {
+            hall.close();
+        }
+        if (process != null) {
+            process.close();
+        }
+        boards.values().forEach(HallBoardRig::close);
+        broker.close();
+    }
+}
