@@ -4,9 +4,11 @@
 # the events it took: the events and moves that arrived (by seq, per board), the delay from a move's acknowledgement
 # on its board to the hall's update (p50, p99, max), the CPU time and peak memory of each process, and the CPU of
 # each in the steady window (after the first WARM seconds, when every board plays), with the hall's CPU per move.
-# With PAGES=n and READERS=m, n arbiter pages long-poll /api/hall and m relay readers poll /relay/<board>.kif every
-# 2 s with If-None-Match (one Python process; its answers per second and p99 are printed).
-# Usage: [SIM_BOARD=light] [SIM_OPTS=-Xmx3g] [HALL_OPTS=...] [PAGES=20 READERS=200] [WARM=20] \
+# With PAGES=n and READERS=m, n arbiter pages long-poll /api/hall?since=VERSION as the real page does (gzip, applying
+# the changes to their picture of the hall) and m relay readers poll /relay/<board>.kif every 2 s with If-None-Match
+# (one Python process; its answers per second, bytes and p99 are printed). PAGE_API=full makes the pages poll the whole
+# hall (/api/hall?after=VERSION, no gzip), as the page did before the changes were served.
+# Usage: [SIM_BOARD=light] [SIM_OPTS=-Xmx3g] [HALL_OPTS=...] [PAGES=20 READERS=200 [PAGE_API=full]] [WARM=20] \
 #        bash simulator/src/test/tools/hall-load.sh BOARDS [casual|blitz] [SECONDS]
 #        (jars built first: ./mvnw -q -pl simulator -am package -DskipTests)
 set -euo pipefail
@@ -25,18 +27,33 @@ sleep 2
   --pace "$pace" ${SIM_BOARD:+--board $SIM_BOARD} --state "$work/state" --ack-log "$work/acks.txt" > "$work/sim.log" 2>&1 & sim=$!
 readers=
 if [ -n "${PAGES:-}${READERS:-}" ]; then
+  # the hall says its address once it serves (later than 2 s on a loaded machine)
+  for _ in $(seq 120); do grep -q 'http://127.0.0.1:[0-9]*/' "$work/hall.log" && break; sleep 0.5; done
   url=$(grep -o 'http://127.0.0.1:[0-9]*/' "$work/hall.log" | head -1)
-  python3 - "$url" "${PAGES:-0}" "${READERS:-0}" "$boards" "$work/readers.txt" <<'PY' & readers=$!
-import sys, threading, time, urllib.request, urllib.error, json, signal
-url, pages, readers, boards, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-lock = threading.Lock(); relay = []; polls = [0]
+  python3 - "$url" "${PAGES:-0}" "${READERS:-0}" "$boards" "$work/readers.txt" "${PAGE_API:-since}" <<'PY' & readers=$!
+import sys, threading, time, urllib.request, urllib.error, json, signal, gzip
+url, pages, readers, boards, out, api = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]
+lock = threading.Lock(); relay = []; polls = [0]; received = [0]
+def apply(view, doc):  # as the page's hall-delta.js
+    if view is None or doc.get("full", True): return doc
+    changed = {b["id"]: b for b in doc["boards"]}
+    boards = {b["id"]: b for b in view["boards"]}; boards.update(changed)
+    calls = [c for c in view["calls"] if c["board"] not in changed] + doc["calls"]
+    return {**view, "version": doc["version"], "faults": doc["faults"], "boards": [boards[k] for k in sorted(boards)],
+            "calls": calls, "rounds": doc.get("rounds", view["rounds"])}
 def page():
-    after = 0
+    after = -1; view = None
     while True:
         try:
-            with urllib.request.urlopen(f"{url}api/hall?after={after}", timeout=30) as r:
-                after = json.load(r)["version"]
-            with lock: polls[0] += 1
+            if api == "full":
+                req = urllib.request.Request(f"{url}api/hall?after={after}")
+            else:
+                req = urllib.request.Request(f"{url}api/hall?since={after}", headers={"Accept-Encoding": "gzip"})
+            with urllib.request.urlopen(req, timeout=30) as r:
+                raw = r.read()
+                body = gzip.decompress(raw) if r.headers.get("Content-Encoding") == "gzip" else raw
+            view = apply(view, json.loads(body)); after = view["version"]
+            with lock: polls[0] += 1; received[0] += len(raw)
         except Exception: time.sleep(1)
 def reader(i):
     tag = None; board = f"sim-{i % boards + 1:03d}"; time.sleep(i * 2.0 / max(1, readers))
@@ -52,7 +69,7 @@ def reader(i):
 def report(*_):
     with lock:
         with open(out, "w") as f:
-            f.write(f"pages {pages} answered {polls[0]} long polls\n")
+            f.write(f"pages {pages} ({api}) answered {polls[0]} long polls, {received[0] / 1e6:.1f} MB received\n")
             for r in relay: f.write(f"{r[0]:.3f} {r[1]} {r[2]:.1f}\n")
     sys.exit(0)
 signal.signal(signal.SIGTERM, report)
