@@ -25,14 +25,18 @@ import java.util.zip.GZIPOutputStream;
  * {@link Hall#FRAME_MILLIS} and shared by every page that waits on the same version, as bytes (and gzip bytes, made
  * once when a page accepts them) with an entity tag.
  *
- * <p>It finds what changed itself: at each frame it writes every board's entry and compares it with the last frame's
- * (so no change of the hall can be missed by a path that forgot to say so), and stamps a changed one with the hall's
- * version. Owned by {@link Hall}, which calls it with its lock held.
+ * <p>It finds what changed itself, so no change can be missed by a path of the hall that forgot to say so: at each
+ * frame it writes again the entry of every board whose parts are not the same objects as at the last frame (a new
+ * snapshot, status, number, call...), and once every {@link #CHECK_EVERY} frames every board's entry (a part changed
+ * in place is found within a second), compares it with the last one and stamps a changed one with the hall's version.
+ * Owned by {@link Hall}, which calls it with its lock held.
  */
 final class HallPageViews {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The key of the whole hall among a frame's answers. */
     private static final long WHOLE = Long.MIN_VALUE;
+    /** Every this many frames every board's entry is written again, however it looks. */
+    static final long CHECK_EVERY = 4;
     /** Answers kept per frame, at most (pages at as many different versions). */
     private static final int MAX_ANSWERS = 64;
 
@@ -83,11 +87,31 @@ final class HallPageViews {
         }
     }
 
-    /** A board's entry and calls as written at the last frame, and the version it last changed at. */
-    private record Entry(String board, String calls, long stamp) {
+    /** A board's entry and calls as written at the last frame, the parts it was written from, its last change. */
+    private record Entry(String board, String calls, long stamp, Parts parts) {
     }
 
-    /** By board id, in the hall's order: what the frame's answers are made of (boards added since wait for the next). */
+    /** The objects a board's entry is made of, to tell at a glance that none was replaced. */
+    private record Parts(String status, long seq, int life, Object state, Object header, List<HallBoard.Call> calls) {
+        static Parts of(HallBoard b) {
+            return new Parts(b.status, b.feed.last(), b.life, b.state, b.recordHeader, List.copyOf(b.calls));
+        }
+
+        boolean same(HallBoard b) {
+            if (status != b.status || seq != b.feed.last() || life != b.life || state != b.state
+                    || header != b.recordHeader || calls.size() != b.calls.size()) {
+                return false;
+            }
+            for (int i = 0; i < calls.size(); i++) {
+                if (calls.get(i) != b.calls.get(i)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** By board id, in the hall's order: what the frame's answers are made of (a board new since waits a frame). */
     private final Map<String, Entry> entries = new TreeMap<>();
     private final Map<Long, Answer> answers = new HashMap<>();
     private String rounds = "[]";
@@ -105,7 +129,7 @@ final class HallPageViews {
      */
     Answer changes(long after, long frameNumber, Now now) {
         if (frameNumber != frame) {
-            refresh(now);
+            refresh(now, frameNumber % CHECK_EVERY == 0);
             frame = frameNumber;
             answers.clear();
         }
@@ -121,23 +145,31 @@ final class HallPageViews {
         return a;
     }
 
-    /** Writes every board's entry; stamps the changed ones with the version (moved on if nothing else moved it). */
-    private void refresh(Now now) {
+    /**
+     * Writes the entries of the boards that may have changed (all of them when {@code all}); stamps the changed ones
+     * with the version (moved on if nothing else moved it).
+     */
+    private void refresh(Now now, boolean all) {
         long version = now.version();
         boolean bumped = false;
         for (HallBoard b : now.boards()) {
+            Entry e = entries.get(b.id);
+            if (!all && e != null && e.parts().same(b)) {
+                continue;
+            }
             String board = HallView.board(b).toString();
             ArrayNode cs = JSON.createArrayNode();
             HallView.calls(b, cs);
             String calls = cs.toString();
-            Entry e = entries.get(b.id);
             if (e == null || !e.board().equals(board) || !e.calls().equals(calls)) {
                 if (version == frameVersion && !bumped) {
                     // changed without a new version (a change the hall did not count): a version of its own
                     version = now.bump().getAsLong();
                     bumped = true;
                 }
-                entries.put(b.id, new Entry(board, calls, version));
+                entries.put(b.id, new Entry(board, calls, version, Parts.of(b)));
+            } else {
+                entries.put(b.id, new Entry(e.board(), e.calls(), e.stamp(), Parts.of(b)));
             }
         }
         String r = now.rounds().get().toString();

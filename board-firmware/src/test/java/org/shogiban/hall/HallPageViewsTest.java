@@ -113,7 +113,9 @@ class HallPageViewsTest {
     void anAnswerCarriesOnlyTheBoardsThatChangedAndTheRoundsOnlyWhenTheyChanged() throws Exception {
         HallPageViews views = new HallPageViews();
         for (int i = 1; i <= 50; i++) {
-            board(String.format("b%02d", i)).status = "online";
+            HallBoard b = board(String.format("b%02d", i));
+            b.status = "online";
+            b.state = JSON.createObjectNode().put("ply", 0);
         }
         rounds.addObject().put("round", 1);
         JsonNode whole = JSON.readTree(views.changes(-1, 1, now()).json);
@@ -139,6 +141,21 @@ class HallPageViewsTest {
         assertThat(next.path("version").asLong()).isGreaterThan(v2);
         assertThat(next.path("rounds")).hasSize(2);
         assertThat(next.path("boards")).isEmpty();
+
+        // a snapshot changed in place (no new object, no new version) is found within a second's frames
+        long v3 = next.path("version").asLong();
+        ((ObjectNode) boards.get("b09").state).put("ply", 99);
+        JsonNode found = null;
+        for (long f = 4; f < 4 + HallPageViews.CHECK_EVERY; f++) {
+            JsonNode d = JSON.readTree(views.changes(v3, f, now()).json);
+            if (!d.path("boards").isEmpty()) {
+                found = d;
+                break;
+            }
+        }
+        assertThat(found).as("found within %d frames", HallPageViews.CHECK_EVERY).isNotNull();
+        assertThat(found.path("boards").get(0).path("state").path("ply").asInt()).isEqualTo(99);
+        assertThat(found.path("version").asLong()).isGreaterThan(v3);
     }
 
     private HallBoard board(String id) {
