@@ -99,8 +99,10 @@ public final class MoveAckLatency {
                 if (i >= 0) {
                     overMs[i] = (at - changed) / 1e6 - settle;
                     if (Boolean.getBoolean("debug")) {
-                        System.out.printf(Locale.ROOT, "%.2f counted %d after change%n", overMs[i],
-                                e.timeMillis() - (changed - origin) / 1_000_000 - settle);
+                        // the JVM's uptime lines the slow moves up with -Xlog:gc's pauses ([...s] decorations)
+                        System.out.printf(Locale.ROOT, "%.2f counted %d after change, at uptime %.3f s%n", overMs[i],
+                                e.timeMillis() - (changed - origin) / 1_000_000 - settle,
+                                java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0);
                     }
                 }
                 // 待った: the pawn goes back in one change; not measured
