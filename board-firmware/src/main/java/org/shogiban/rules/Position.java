@@ -25,6 +25,8 @@ public final class Position {
     private final Mailbox board;
     private final int moveNumber;
     private List<Move> legalMoves;
+    /** The repetition key, made on first use: games, handicap look-ups and equality ask for it many times. */
+    private String repetitionKey;
 
     private Position(Mailbox board, int moveNumber) {
         this.board = board;
@@ -50,7 +52,13 @@ public final class Position {
 
     /** Board, hands and side to move: equal for positions that count as the same for sennichite. */
     public String repetitionKey() {
-        return Sfen.writeWithoutMoveNumber(board);
+        String key = repetitionKey;
+        if (key == null) {
+            // racy but safe, as legalMoves: a String is immutable, and two threads would make equal keys
+            key = Sfen.writeWithoutMoveNumber(board);
+            repetitionKey = key;
+        }
+        return key;
     }
 
     public Side sideToMove() {
