@@ -27,6 +27,8 @@ public final class Position {
     private List<Move> legalMoves;
     /** The repetition key, made on first use: games, handicap look-ups and equality ask for it many times. */
     private String repetitionKey;
+    /** The SFEN, made on first use: the snapshot and the journal write the position at every change. */
+    private String sfen;
 
     private Position(Mailbox board, int moveNumber) {
         this.board = board;
@@ -47,7 +49,12 @@ public final class Position {
 
     /** The full SFEN: board, side to move, hands, move number. */
     public String toSfen() {
-        return Sfen.write(board, moveNumber);
+        String text = sfen;
+        if (text == null) {
+            text = Sfen.write(board, moveNumber);
+            sfen = text;
+        }
+        return text;
     }
 
     /** Board, hands and side to move: equal for positions that count as the same for sennichite. */
