@@ -29,7 +29,7 @@ import org.shogiban.rules.Square;
  */
 public final class KifWriter {
     /** Room for the header lines and a board diagram, in characters. */
-    private static final int HEADER_CHARS = 1024;
+    private static final int HEADER_CHARS = 512;
     /** Room for a KIF move line ({@code "  12 同　銀(67)     ( 0:05/00:01:23)"} and its line end), in characters. */
     private static final int CHARS_PER_MOVE = 40;
     /** Names KIF reads as the start (written from the start position, so never copied from a header field). */
@@ -124,18 +124,26 @@ public final class KifWriter {
         hand(start, Side.GOTE);
         out.append("  ９ ８ ７ ６ ５ ４ ３ ２ １").append(nl);
         out.append("+---------------------------+").append(nl);
-        for (int rank = 1; rank <= 9; rank++) {
-            out.append('|');
-            for (int file = 9; file >= 1; file--) {
-                Piece p = start.pieceAt(Square.of(file, rank));
+        Writers.diagram(start, new Writers.DiagramRank() {
+            @Override
+            public void begin(int rank) {
+                out.append('|');
+            }
+
+            @Override
+            public void square(Piece p) {
                 if (p == null) {
                     out.append(" ・");
                 } else {
                     out.append(p.side() == Side.GOTE ? 'v' : ' ').append(KifNames.boardChar(p.type()));
                 }
             }
-            out.append('|').append(KifNames.KANJI_DIGITS.charAt(rank)).append(nl);
-        }
+
+            @Override
+            public void end(int rank) {
+                out.append('|').append(KifNames.KANJI_DIGITS.charAt(rank)).append(nl);
+            }
+        });
         out.append("+---------------------------+").append(nl);
         hand(start, Side.SENTE);
         if (start.sideToMove() == Side.GOTE) {
