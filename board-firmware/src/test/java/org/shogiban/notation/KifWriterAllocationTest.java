@@ -3,6 +3,7 @@ package org.shogiban.notation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -44,6 +45,34 @@ class KifWriterAllocationTest {
         // move objects; a StringBuilder, padding strings and a copy per line were about 250 bytes more a move
         assertThat(perHundredMoves / 100).as("bytes allocated per move line of %d characters", extraChars / 100)
                 .isLessThan(6L * extraChars / 100 + 150);
+    }
+
+    @Test
+    void theKifuBytesAreTheTextsUtf8BytesMadeOnce() {
+        GameRecord record = played(102);
+        byte[] bytes = GameRecords.encode(record, RecordFormat.KIFU);
+        assertThat(bytes).isEqualTo(GameRecords.write(record, RecordFormat.KIFU).getBytes(StandardCharsets.UTF_8));
+        java.util.Random random = new java.util.Random(25);
+        for (int i = 0; i < 2_000; i++) {
+            // any text, lone and paired surrogates included, as String.getBytes writes it
+            StringBuilder text = new StringBuilder();
+            for (int k = random.nextInt(8); k > 0; k--) {
+                text.append((char) (random.nextBoolean() ? random.nextInt(0x800) : random.nextInt(0x10000)));
+            }
+            assertThat(RecordText.utf8(text)).as("UTF-8 of %s", text.chars().mapToObj(Integer::toHexString)
+                    .toList()).isEqualTo(text.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        long before = allocated();
+        int total = 0;
+        for (int i = 0; i < WRITES; i++) {
+            total += GameRecords.encode(record, RecordFormat.KIFU).length;
+        }
+        long perEncode = (allocated() - before) / WRITES;
+        long perWrite = allocatedPerWrite(record);
+        assertThat(total).isEqualTo(WRITES * bytes.length);
+        // getBytes of the string allocated three bytes a character and then the bytes again, on top of the string
+        assertThat(perEncode).as("bytes allocated per encode, against %d per write of the text", perWrite)
+                .isLessThan(perWrite + bytes.length + 1_000);
     }
 
     /** A game of knights' and silvers' shuffles, with times and a header as the board's records have. */

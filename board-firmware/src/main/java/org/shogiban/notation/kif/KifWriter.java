@@ -65,16 +65,25 @@ public final class KifWriter {
     }
 
     public static String writeKif(GameRecord record, boolean utf8) {
+        return kif(record, utf8).toString();
+    }
+
+    /** The record as a UTF-8 KIF file's bytes ({@code .kifu}), encoded from the text as it is written. */
+    public static byte[] encodeKifu(GameRecord record) {
+        return RecordText.utf8(kif(record, true));
+    }
+
+    private static CharSequence kif(GameRecord record, boolean utf8) {
         KifWriter w = new KifWriter(record, false, "\r\n");
         w.out.append("#KIF version=2.0 encoding=").append(utf8 ? "UTF-8" : "Shift_JIS").append(w.nl);
         return w.write();
     }
 
     public static String writeKi2(GameRecord record) {
-        return new KifWriter(record, true, "\r\n").write();
+        return new KifWriter(record, true, "\r\n").write().toString();
     }
 
-    private String write() {
+    private CharSequence write() {
         header();
         if (!ki2) {
             out.append("手数----指手---------消費時間--").append(nl);
@@ -84,7 +93,7 @@ public final class KifWriter {
         comments(record.startComments());
         int plies = ki2 ? ki2Moves() : kifMoves();
         summary(plies);
-        return out.toString();
+        return out;
     }
 
     private String sideName(Side side) {
