@@ -75,7 +75,8 @@ class UsiBridgeFaultsTest {
                 return line;
             }
         }
-        throw new AssertionError("the bridge wrote no line starting '" + prefix + "' in 10 s");
+        throw new AssertionError("the bridge wrote no line starting '" + prefix + "' in 10 s; its log:\n"
+                + board.log());
     }
 
     /** The board's side: the next command, which must be {@code word}; returns its tag. */

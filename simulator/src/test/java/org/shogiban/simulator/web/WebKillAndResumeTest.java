@@ -78,7 +78,7 @@ class WebKillAndResumeTest {
         PtyPair pair = new PtyPair(dir).start();
         Simulator first = start(pair);
         try (Host host = new Host(pair.hostEnd())) {
-            host.handshake(60);
+            host.handshake();
             host.send("SINCE 0");
             for (String l; !(l = host.line()).startsWith("OK last"); ) {
                 seen.add(l);
@@ -97,7 +97,7 @@ class WebKillAndResumeTest {
         pair = new PtyPair(dir).start();
         Simulator second = start(pair);
         try (Host host = new Host(pair.hostEnd())) {
-            host.handshake(60);
+            host.handshake();
             JsonNode resumed = state(second);
             assertThat(resumed.get("moves").toString()).isEqualTo("[\"7g7f\",\"3c3d\"]");
             assertThat(resumed.get("mode").asText()).isEqualTo("tournament");
