@@ -209,7 +209,7 @@ final class BoardWatch implements BoardLinkClient.Listener {
         fetching = false;
         if (applyHeld(held)) {
             // a held GAME or SETUP (or an unreadable line) came after this state was taken: the state is already
-            // stale, so the continuations wait for a newer one (a new game set up while a STATE was asked: issue 30)
+            // stale, so the continuations wait for a newer one (a new game whose pieces stood while its SETUP state was asked)
             startFetch();
             return;
         }
