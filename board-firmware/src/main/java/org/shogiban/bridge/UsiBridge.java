@@ -28,7 +28,11 @@ public final class UsiBridge implements BoardWatch.Listener {
     private static final Logger log = LoggerFactory.getLogger(UsiBridge.class);
     /** How soon the board is looked at again after it said it keeps its game as the program's, and how often. */
     static final long ADOPT_LOOK_MILLIS = 50;
-    static final int ADOPT_TRIES = 5;
+    /**
+     * How long the board may take to make its kept game the program's before a new game is asked for instead: a
+     * deadline, not a count of looks (five quick looks were over before a loaded board's loop had taken it).
+     */
+    static final long ADOPT_PATIENCE_MILLIS = 5_000;
     /** How soon the board is looked at again after it refused a {@code PLAY}. */
     static final long REFUSED_LOOK_MILLIS = BoardWatch.STATE_RETRY_MILLIS;
 
@@ -53,7 +57,8 @@ public final class UsiBridge implements BoardWatch.Listener {
     private boolean syncAsked;
     private Search search;
     private String adopting;
-    private int adoptTries;
+    /** When the board's game as it stands ({@link #adopting}) was first asked to be kept, System.nanoTime. */
+    private long adoptingSince;
     /** The board's event number at the last refused {@code PLAY} that made the bridge look again. */
     private long refusedLookSeq = -1;
 
@@ -243,10 +248,10 @@ public final class UsiBridge implements BoardWatch.Listener {
         String adoptKey = board.gameId() + " " + board.moves();
         if (!adoptKey.equals(adopting)) {
             adopting = adoptKey;
-            adoptTries = 0;
+            adoptingSince = System.nanoTime();
         }
         if (p.canAdopt(board) && (board.moves().size() <= p.moves().size() || madeAfterGo(board.moves().size()))
-                && adoptTries++ < ADOPT_TRIES) {
+                && System.nanoTime() - adoptingSince < ADOPT_PATIENCE_MILLIS * 1_000_000L) {
             // the board's own game is the program's so far (the player may have moved at once after go): kept
             watch.command(p.newGameCommand(p.start().toSfen(), names) + " moves=" + (board.moves().isEmpty() ? "-"
                     : String.join(",", board.moves())), r -> afterNew(r, true));

@@ -141,6 +141,29 @@ class UsiBridgeFaultsTest {
         assertThat(board.command()).as("the program's move given to the board").endsWith(" PLAY 5a4b");
     }
 
+    /**
+     * The board said it keeps its game as the program's, but takes it on its own thread: on a loaded machine (or a
+     * board whose loop is slow) it is not yet the host's at the next looks. The bridge keeps looking (and asking to
+     * keep it) by a deadline, not a count: after five quick looks it used to ask for a new game instead, which on a
+     * game with moves waits for the players to press MENU.
+     */
+    @Test
+    void aBoardSlowToTakeItsGameAsTheProgramsIsLookedAtUntilItHas() throws InterruptedException {
+        connect();
+        toBridge.println("position startpos moves 7g7f");   // the program is sente, the board's player gote
+        toBridge.println("go");
+        for (int look = 1; look <= 8; look++) {
+            answerState(expect("STATE"), STATE);                 // still the board's own game, no host yet
+            String keep = board.command();
+            assertThat(keep).as("look %d asks to keep the board's game", look).contains("NEW host=sente")
+                    .contains("moves=-");
+            board.write(ScriptedDevice.tag(keep) + " OK the game goes on as the host's: host sente, 0 moves kept\n");
+        }
+        String hosted = STATE.replace("\"sente\":{\"kind\":\"human\"", "\"sente\":{\"kind\":\"host\"");
+        answerState(expect("STATE"), hosted);
+        assertThat(board.command()).as("the program's move given to the board").endsWith(" PLAY 7g7f");
+    }
+
     private void answerState(String tag, String state) {
         board.write(tag + " OK " + state.getBytes(StandardCharsets.UTF_8).length + "\n" + state + "\n");
     }

@@ -56,8 +56,7 @@ class OnlineBrowserTest {
         rig = PageRig.open(temp, SensorKind.POLARITY, "en-GB", Map.of(),
                 storage -> storage.withLishogi(lishogi.part()));
         browser = rig.browser;
-        page = new PageHands(browser, PATIENCE);
-        page.waitFor("the page is live", () -> page.attr(By.id("link"), "data-link").equals("live"));
+        page = rig.liveHands(PATIENCE);
         page.waitFor("the account's events are followed", site::eventStreamOpen);
 
         page.click(browser.findElement(By.cssSelector("[data-action='new-game']")));
