@@ -3,18 +3,12 @@ package org.shogiban.bridge;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import org.shogiban.link.SerialTransport;
 import org.shogiban.rules.NotationException;
 import org.slf4j.Logger;
@@ -28,15 +22,19 @@ import org.slf4j.LoggerFactory;
  * board's own game is kept when it is the program's so far), and the player's move in that game, made after the
  * program's {@code go}, comes back as {@code bestmove}. Everything happens on one thread, fed by the stdin reader and
  * the link's reader; a task that fails is logged and the loop goes on. Nothing but USI is ever written to stdout.
+ * This class is the USI side; the board's side (its state, its events, the link's commands) is {@link BoardWatch}.
  */
-public final class UsiBridge implements BoardLinkClient.Listener {
+public final class UsiBridge implements BoardWatch.Listener {
     private static final Logger log = LoggerFactory.getLogger(UsiBridge.class);
-    static final long HELLO_RETRY_MILLIS = 300;
-    /** How soon an unreadable or unanswered {@code STATE} is asked for again. */
-    static final long STATE_RETRY_MILLIS = 300;
     /** How soon the board is looked at again after it said it keeps its game as the program's, and how often. */
     static final long ADOPT_LOOK_MILLIS = 50;
-    static final int ADOPT_TRIES = 5;
+    /**
+     * How long the board may take to make its kept game the program's before a new game is asked for instead: a
+     * deadline, not a count of looks (five quick looks were over before a loaded board's loop had taken it).
+     */
+    static final long ADOPT_PATIENCE_MILLIS = 5_000;
+    /** How soon the board is looked at again after it refused a {@code PLAY}. */
+    static final long REFUSED_LOOK_MILLIS = BoardWatch.STATE_RETRY_MILLIS;
 
     /** A {@code go} waiting for the player's move: its ply, and the board's game and moves as known at the go. */
     private record Search(int ply, String gameAtGo, int movesAtGo) {
@@ -46,31 +44,23 @@ public final class UsiBridge implements BoardLinkClient.Listener {
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("usi-bridge-timer").daemon().factory());
     private final UsiOutput usi;
-    private final BoardLinkClient link;
+    private final BoardWatch watch;
     private final String device;
     private final PlayerNames names;
     private final FailureLog failures = new FailureLog(log, "usi bridge: a task failed and was skipped; the bridge"
             + " goes on");
-    private final Set<String> said = new HashSet<>();
-    private String boardId;
     private boolean quit;
-
-    private boolean boardReady;
-    private boolean everReady;
     private boolean readyAsked;
-    private long lastSeq;
-    private BoardGame board;
-
-    private boolean fetching;
-    private boolean fetchAgain;
-    private List<String> heldEvents;
-    private final List<Runnable> afterFetch = new ArrayList<>();
 
     private ProgramGame program;
+    /** A reconcile waits for the board's state (asked once; a newer state is asked by the watch when needed). */
     private boolean syncAsked;
     private Search search;
     private String adopting;
-    private int adoptTries;
+    /** When the board's game as it stands ({@link #adopting}) was first asked to be kept, System.nanoTime. */
+    private long adoptingSince;
+    /** The board's event number at the last refused {@code PLAY} that made the bridge look again. */
+    private long refusedLookSeq = -1;
 
     /**
      * @param transport the board's serial device
@@ -89,15 +79,15 @@ public final class UsiBridge implements BoardLinkClient.Listener {
                      long replyMillis) {
         this.usi = new UsiOutput(out);
         this.device = transport.describe();
-        this.boardId = Objects.requireNonNull(defaultBoardId, "defaultBoardId");
         this.names = new PlayerNames(names.player(), names.opponent());
-        this.link = new BoardLinkClient(transport, this, replyMillis);
+        this.watch = new BoardWatch(transport, replyMillis, Objects.requireNonNull(defaultBoardId, "defaultBoardId"),
+                inbox::add, timers, usi, this);
     }
 
     /** Runs until {@code quit} or the end of {@code in}; returns the exit code. */
     public int run(InputStream in) throws InterruptedException {
         Thread.ofPlatform().name("usi-in").daemon().start(() -> readUsi(in));
-        link.start();
+        watch.start();
         while (!quit) {
             Runnable task = inbox.take();
             try {
@@ -106,7 +96,7 @@ public final class UsiBridge implements BoardLinkClient.Listener {
                 failures.failed(e);
             }
         }
-        link.close();
+        watch.close();
         timers.shutdownNow();
         return 0;
     }
@@ -147,7 +137,7 @@ public final class UsiBridge implements BoardLinkClient.Listener {
             case "setoption" -> names.option(rest);
             case "usinewgame" -> {
                 search = null;
-                said.clear();
+                usi.forgetSaid();
             }
             case "position" -> position(rest);
             case "go" -> go(rest);
@@ -160,19 +150,19 @@ public final class UsiBridge implements BoardLinkClient.Listener {
     }
 
     private void identify() {
-        usi.line("id name ShogiBan " + boardId);
+        usi.line("id name ShogiBan " + watch.boardId());
         usi.line("id author the ShogiBan project");
         for (String option : PlayerNames.OPTIONS) {
             usi.line("option name " + option + " type string default <empty>");
         }
         usi.line("usiok");
-        if (!boardReady) {
+        if (!watch.ready()) {
             usi.info("the board is not connected on " + device + "; isready waits for it");
         }
     }
 
     private void isReady() {
-        if (boardReady) {
+        if (watch.ready()) {
             usi.line("readyok");
         } else {
             readyAsked = true;
@@ -196,6 +186,7 @@ public final class UsiBridge implements BoardLinkClient.Listener {
             usi.info("go before position: ignored");
             return;
         }
+        BoardGame board = watch.board();
         search = new Search(program.moves().size() + 1, board == null ? null : board.gameId(),
                 board == null ? 0 : board.moves().size());
         sendClocks(arguments);
@@ -210,7 +201,7 @@ public final class UsiBridge implements BoardLinkClient.Listener {
 
     private void sendClocks(String arguments) {
         GoClocks.of(arguments, bad -> usi.info("go: '" + UsiOutput.quote(bad) + "' is not a number of milliseconds"))
-                .filter(c -> boardReady).ifPresent(c -> linkCommand(c.command(), r -> { }));
+                .filter(c -> watch.ready()).ifPresent(c -> watch.command(c.command(), r -> { }));
     }
 
     /** The program's end of its game: told to the board only when the board plays that game. */
@@ -221,6 +212,7 @@ public final class UsiBridge implements BoardLinkClient.Listener {
             usi.info("gameover '" + UsiOutput.quote(word) + "' is not win, lose or draw");
             return;
         }
+        BoardGame board = watch.board();
         if (program == null || board == null || board.over()) {
             return;
         }
@@ -228,28 +220,26 @@ public final class UsiBridge implements BoardLinkClient.Listener {
             usi.info("gameover " + word + " is for a game the board does not play; the board's game goes on");
             return;
         }
-        linkCommand(program.gameOverCommand(word), r -> { });
+        watch.command(program.gameOverCommand(word), r -> { });
     }
 
     // ---- keeping the board on the program's game
 
     private void sync() {
-        if (!boardReady || program == null) {
-            return;
-        }
-        if (syncAsked) {
+        if (!watch.ready() || program == null || syncAsked) {
             return;
         }
         syncAsked = true;
-        fetchState(this::reconcile);
+        watch.fetch(this::reconcile);
     }
 
     private void reconcile() {
         syncAsked = false;
         ProgramGame p = program;
+        BoardGame board = watch.board();
         if (p.followedBy(board)) {
             if (board.phase().equals("PLAYING")) {
-                giveHostMoves(p);
+                giveHostMoves(p, board);
             }
             // else being set up (or paused): the host's moves go to the board once the game is played (GAME event)
             answerIfMoved();
@@ -258,54 +248,64 @@ public final class UsiBridge implements BoardLinkClient.Listener {
         String adoptKey = board.gameId() + " " + board.moves();
         if (!adoptKey.equals(adopting)) {
             adopting = adoptKey;
-            adoptTries = 0;
+            adoptingSince = System.nanoTime();
         }
         if (p.canAdopt(board) && (board.moves().size() <= p.moves().size() || madeAfterGo(board.moves().size()))
-                && adoptTries++ < ADOPT_TRIES) {
+                && System.nanoTime() - adoptingSince < ADOPT_PATIENCE_MILLIS * 1_000_000L) {
             // the board's own game is the program's so far (the player may have moved at once after go): kept
-            linkCommand(p.newGameCommand(p.start().toSfen(), names) + " moves=" + (board.moves().isEmpty() ? "-"
+            watch.command(p.newGameCommand(p.start().toSfen(), names) + " moves=" + (board.moves().isEmpty() ? "-"
                     : String.join(",", board.moves())), r -> afterNew(r, true));
             return;
         }
-        linkCommand(p.newGameCommand(p.startOfNewGame(), names), r -> afterNew(r, false));
+        watch.command(p.newGameCommand(p.startOfNewGame(), names), r -> afterNew(r, false));
     }
 
     private void afterNew(BoardLinkClient.Reply r, boolean keeping) {
         if (!r.ok()) {
             usi.info("the board refused a new game: " + r.line());
         } else if (keeping && r.line().startsWith("OK the game goes on")) {
-            sayOnce(board.gameId() + " kept", "the board's game becomes the program's");
+            usi.infoOnce(watch.board().gameId() + " kept", "the board's game becomes the program's");
             // the board takes the game on its own thread: look again in a moment
-            timers.schedule(() -> inbox.add(this::sync), ADOPT_LOOK_MILLIS, TimeUnit.MILLISECONDS);
+            watch.later(this::sync, ADOPT_LOOK_MILLIS);
         } else {
             usi.info("a new game on the board: set up the pieces as the board shows");
         }
     }
 
     /** The host's moves the board lacks, each given once; a waiting move is said once, not at every look. */
-    private void giveHostMoves(ProgramGame p) {
+    private void giveHostMoves(ProgramGame p, BoardGame board) {
         for (int i = board.moves().size(); i < p.moves().size(); i++) {
             String usiMove = p.moves().get(i).usi();
+            String shownKey = board.gameId() + " shown " + (i + 1);
+            String waiting = "waiting for " + usiMove + " to be made on the board";
             if (board.shownMove().filter(usiMove::equals).isPresent()) {
-                sayOnce(board.gameId() + " shown " + (i + 1), "waiting for " + usiMove + " to be made on the board");
+                usi.infoOnce(shownKey, waiting);
                 continue;
             }
             int ply = i + 1;
-            linkCommand("PLAY " + usiMove, r -> {
+            watch.command("PLAY " + usiMove, r -> {
                 if (r.ok()) {
-                    sayOnce(board.gameId() + " shown " + ply, "waiting for " + usiMove + " to be made on the board");
-                } else if (said.add(board.gameId() + " refused " + ply + " " + r.line())) {
-                    // the board knows something the bridge does not yet (its state moved on): look once more
-                    usi.info("the board refused " + usiMove + ": " + r.line());
-                    timers.schedule(() -> inbox.add(this::refresh), STATE_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+                    usi.infoOnce(shownKey, waiting);
+                } else {
+                    refused(usiMove, ply, r.line());
                 }
             });
         }
     }
 
-    private void sayOnce(String key, String text) {
-        if (said.add(key)) {
-            usi.info(text);
+    /**
+     * A {@code PLAY} the board refused: the board knows something the bridge does not yet (its state moved on), so it
+     * looks once more, said once per refusal; looked at again for every new state it is refused in, never twice in the
+     * same one (a board that keeps refusing in a state it does not change is not asked in a loop).
+     */
+    private void refused(String usiMove, int ply, String line) {
+        BoardGame board = watch.board();
+        usi.infoOnce(board.gameId() + " refused " + ply + " " + line, "the board refused " + usiMove + ": " + line);
+        if (board.seq() != refusedLookSeq) {
+            refusedLookSeq = board.seq();
+            log.info("link: PLAY {} refused ({}) at event {}; looking at the board again", usiMove, line,
+                    board.seq());
+            watch.later(this::refresh, REFUSED_LOOK_MILLIS);
         }
     }
 
@@ -314,6 +314,7 @@ public final class UsiBridge implements BoardLinkClient.Listener {
      * the program's game on the board, made after the {@code go}.
      */
     private void answerIfMoved() {
+        BoardGame board = watch.board();
         if (search == null || board == null || program == null || !program.isOn(board)) {
             return;
         }
@@ -333,164 +334,9 @@ public final class UsiBridge implements BoardLinkClient.Listener {
 
     /** Whether the move at {@code ply} of the board's game was not there when the program said {@code go}. */
     private boolean madeAfterGo(int ply) {
+        BoardGame board = watch.board();
         return search != null && search.ply() == ply
                 && !(board.gameId().equals(search.gameAtGo()) && search.movesAtGo() >= ply);
-    }
-
-    // ---- the link
-
-    @Override
-    public void connected() {
-        inbox.add(this::hello);
-    }
-
-    @Override
-    public void disconnected(String why) {
-        inbox.add(() -> {
-            boardReady = false;
-            fetching = false;
-            fetchAgain = false;
-            heldEvents = null;
-            afterFetch.clear();
-            syncAsked = false;
-            usi.info("the board is gone (" + why + "); waiting for it to come back");
-        });
-    }
-
-    @Override
-    public void event(String line) {
-        inbox.add(() -> onEvent(line));
-    }
-
-    private void hello() {
-        linkCommand("HELLO", r -> {
-            String[] w = r.line().split(" ");
-            if (!r.ok() || w.length < 4) {
-                timers.schedule(() -> inbox.add(this::hello), HELLO_RETRY_MILLIS, TimeUnit.MILLISECONDS);
-                return;
-            }
-            boardId = w[3];
-            if (everReady) {
-                linkCommand("SINCE " + lastSeq, since -> afterHello());
-            } else {
-                afterHello();
-            }
-        }, failure -> timers.schedule(() -> inbox.add(this::hello), HELLO_RETRY_MILLIS, TimeUnit.MILLISECONDS));
-    }
-
-    private void afterHello() {
-        fetchState(() -> {
-            boolean first = !everReady;
-            boardReady = true;
-            everReady = true;
-            usi.info(first ? "the board " + boardId + " is connected" : "the board " + boardId + " is back");
-            if (readyAsked) {
-                readyAsked = false;
-                usi.line("readyok");
-            }
-            sync();
-            answerIfMoved();
-        });
-    }
-
-    /**
-     * Learns the board's state, then runs {@code then}. One {@code STATE} at a time: the events that come while it is
-     * asked are held and applied after it (those it already shows are skipped by their numbers), and a fetch asked
-     * meanwhile is one more {@code STATE} after it; {@code then} runs once the newest state and its events are known.
-     */
-    private void fetchState(Runnable then) {
-        afterFetch.add(then);
-        if (fetching) {
-            fetchAgain = true;
-            return;
-        }
-        fetching = true;
-        heldEvents = new ArrayList<>();
-        askState();
-    }
-
-    private void askState() {
-        fetchAgain = false;
-        linkCommand("STATE", this::stateArrived, failure -> {
-            if (link.isConnected() && fetching) {
-                log.info("link: STATE not answered ({}); asking again", failure.getMessage());
-                timers.schedule(() -> inbox.add(this::askState), STATE_RETRY_MILLIS, TimeUnit.MILLISECONDS);
-            }
-        });
-    }
-
-    private void stateArrived(BoardLinkClient.Reply r) {
-        if (!fetching) {
-            return;
-        }
-        BoardGame read;
-        try {
-            if (!r.ok()) {
-                throw new IOException(r.line());
-            }
-            read = BoardGame.fromState(r.bodyText());
-        } catch (IOException e) {
-            sayOnce("unreadable state " + e.getMessage(), "the board's state could not be read (" + e.getMessage()
-                    + "); asking again");
-            log.warn("link: the board's state could not be read: {}", e.getMessage());
-            timers.schedule(() -> inbox.add(this::askState), STATE_RETRY_MILLIS, TimeUnit.MILLISECONDS);
-            return;
-        }
-        if (fetchAgain) {
-            askState();
-            return;
-        }
-        board = read;
-        lastSeq = Math.max(lastSeq, board.seq());
-        List<String> held = heldEvents;
-        heldEvents = null;
-        fetching = false;
-        for (String e : held) {
-            onEvent(e);
-        }
-        if (fetching) {
-            return;    // a held GAME or SETUP asked for the state again: the continuations wait for it
-        }
-        List<Runnable> then = List.copyOf(afterFetch);
-        afterFetch.clear();
-        then.forEach(Runnable::run);
-    }
-
-    private void onEvent(String line) {
-        if (heldEvents != null) {
-            heldEvents.add(line);
-            return;
-        }
-        String[] w = line.split(" ");
-        long seq;
-        try {
-            seq = Long.parseLong(w[1]);
-        } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
-            garbled(line);
-            return;
-        }
-        if (board == null || seq <= board.seq()) {
-            return;
-        }
-        lastSeq = Math.max(lastSeq, seq);
-        try {
-            board = board.after(seq, w);
-        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
-            garbled(line);
-            return;
-        }
-        if (w.length > 2 && (w[2].equals("GAME") || w[2].equals("SETUP"))) {
-            refresh();
-            return;
-        }
-        answerIfMoved();
-    }
-
-    /** An event line that cannot be read: said once in the log; the board's state is asked for again. */
-    private void garbled(String line) {
-        log.warn("link: an event that cannot be read ({}); asking for the board's state again",
-                UsiOutput.quote(line));
-        refresh();
     }
 
     /** Learns the board's state again, then keeps it on the program's game and answers a waiting go. */
@@ -498,25 +344,37 @@ public final class UsiBridge implements BoardLinkClient.Listener {
         if (program != null) {
             sync();
         } else {
-            fetchState(this::answerIfMoved);
+            watch.fetch(this::answerIfMoved);
         }
     }
 
-    private void linkCommand(String line, Consumer<BoardLinkClient.Reply> then) {
-        linkCommand(line, then, failure -> log.info("link: '{}' not answered: {}", line, failure.getMessage()));
+    // ---- what the board's side says
+
+    @Override
+    public void ready(boolean first) {
+        String id = watch.boardId();
+        usi.info(first ? "the board " + id + " is connected" : "the board " + id + " is back");
+        if (readyAsked) {
+            readyAsked = false;
+            usi.line("readyok");
+        }
+        sync();
+        answerIfMoved();
     }
 
-    private void linkCommand(String line, Consumer<BoardLinkClient.Reply> then, Consumer<Throwable> failed) {
-        log.debug("link > {}", line);
-        CompletableFuture<BoardLinkClient.Reply> reply = link.send(line);
-        reply.whenComplete((r, e) -> inbox.add(() -> {
-            if (e != null) {
-                failed.accept(e instanceof java.util.concurrent.CompletionException c && c.getCause() != null
-                        ? c.getCause() : e);
-            } else {
-                log.debug("link < {}", r.line());
-                then.accept(r);
-            }
-        }));
+    @Override
+    public void gone(String why) {
+        syncAsked = false;
+        usi.info("the board is gone (" + why + "); waiting for it to come back");
+    }
+
+    @Override
+    public void stale() {
+        refresh();
+    }
+
+    @Override
+    public void changed() {
+        answerIfMoved();
     }
 }

@@ -1,6 +1,8 @@
 package org.shogiban.bridge;
 
 import java.io.PrintStream;
+import java.util.HashSet;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,6 +13,8 @@ final class UsiOutput {
     static final int QUOTED = 40;
 
     private final PrintStream out;
+    /** What was said once (until the program's next game); touched by the bridge's one thread only. */
+    private final Set<String> said = new HashSet<>();
 
     UsiOutput(PrintStream out) {
         this.out = out;
@@ -24,6 +28,20 @@ final class UsiOutput {
 
     void info(String text) {
         line("info string " + text.replaceAll("[\\r\\n]+", " "));
+    }
+
+    /** Says {@code text} unless something said under {@code key} was already; whether it said it. */
+    boolean infoOnce(String key, String text) {
+        if (!said.add(key)) {
+            return false;
+        }
+        info(text);
+        return true;
+    }
+
+    /** Forgets what was said once: the program's next game says it again. */
+    void forgetSaid() {
+        said.clear();
     }
 
     /** A piece of the program's input as an info string quotes it: at most {@value #QUOTED} characters, one line. */

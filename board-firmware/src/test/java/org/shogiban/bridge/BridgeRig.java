@@ -55,6 +55,8 @@ final class BridgeRig implements AutoCloseable {
     final List<String> written = new CopyOnWriteArrayList<>();
     private final Thread bridge;
     volatile int exitCode = -1;
+    /** Where this rig's lines of the bridge's log begin (they end a failure's message). */
+    private final long logMark = BridgeLog.mark();
 
     BridgeRig(Path dir) throws IOException {
         this(dir, PlayerNames.NONE);
@@ -123,7 +125,12 @@ final class BridgeRig implements AutoCloseable {
             step();
         }
         throw new AssertionError("no such line from the bridge in " + realMillis + " ms; board: "
-                + app.snapshot().toJson() + "; the bridge wrote: " + written);
+                + app.snapshot().toJson() + "; the bridge wrote: " + written + bridgeLog());
+    }
+
+    /** The bridge's own log since the rig started: what it asked the board and when. */
+    String bridgeLog() {
+        return "\nthe bridge's log:\n" + BridgeLog.since(logMark);
     }
 
     /** Steps the board until its snapshot satisfies {@code done} (within {@code realMillis}). */
@@ -136,7 +143,8 @@ final class BridgeRig implements AutoCloseable {
             }
             step();
         }
-        throw new AssertionError("the board did not get there in " + realMillis + " ms: " + app.snapshot().toJson());
+        throw new AssertionError("the board did not get there in " + realMillis + " ms: " + app.snapshot().toJson()
+                + "; the bridge wrote: " + written + bridgeLog());
     }
 
     /** One 10 ms pass; the pieces laid out when the board waits for a setup; a moment of real time for the link. */

@@ -17,6 +17,7 @@ final class ScriptedDevice implements SerialTransport {
     private final BlockingQueue<String> commands = new LinkedBlockingQueue<>();
     private final BlockingQueue<byte[]> toHost = new LinkedBlockingQueue<>();
     private volatile boolean open = true;
+    private final long logMark = BridgeLog.mark();
 
     @Override
     public String describe() {
@@ -82,9 +83,14 @@ final class ScriptedDevice implements SerialTransport {
     String command() throws InterruptedException {
         String c = commands.poll(10, TimeUnit.SECONDS);
         if (c == null) {
-            throw new AssertionError("the host sent no command in 10 s");
+            throw new AssertionError("the host sent no command in 10 s; the bridge's log:\n" + log());
         }
         return c;
+    }
+
+    /** The bridge's log since this device was made. */
+    String log() {
+        return BridgeLog.since(logMark);
     }
 
     /** The next command line within {@code millis}, or null. */

@@ -25,6 +25,8 @@ class UsiBridgeFaultsTest {
     private static final String STATE = "{\"phase\":\"PLAYING\",\"ply\":0,\"sfen\":\"" + START + "\",\"moves\":[],"
             + "\"result\":null,\"waitingFor\":[],\"gameId\":\"g1\",\"startSfen\":\"" + START + "\",\"seq\":4,"
             + "\"players\":{\"sente\":{\"kind\":\"human\",\"name\":null},\"gote\":{\"kind\":\"human\",\"name\":null}}}";
+    /** A bishop handicap: 上手 (gote) moves first. */
+    private static final String HANDICAP = "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
 
     private final ScriptedDevice board = new ScriptedDevice();
     private final BlockingQueue<String> fromBridge = new LinkedBlockingQueue<>();
@@ -73,7 +75,8 @@ class UsiBridgeFaultsTest {
                 return line;
             }
         }
-        throw new AssertionError("the bridge wrote no line starting '" + prefix + "' in 10 s");
+        throw new AssertionError("the bridge wrote no line starting '" + prefix + "' in 10 s; its log:\n"
+                + board.log());
     }
 
     /** The board's side: the next command, which must be {@code word}; returns its tag. */
@@ -114,6 +117,62 @@ class UsiBridgeFaultsTest {
         await("usiok");                          // the bridge's loop goes on
         toBridge.println("isready");
         await("readyok");
+    }
+
+    /**
+     * The window of the handicap game that once hung under load: the bridge asked for the board's state after the
+     * new game's {@code SETUP}, and the pieces stood ({@code GAME}) before the reply came. The state it got still says
+     * SETUP; the held {@code GAME} says it is stale: the bridge must look again and give the program's first move.
+     */
+    @Test
+    void aGameStartedWhileAStateIsAskedIsLookedAtAgainAndTheHostsMoveGiven() throws InterruptedException {
+        connect();
+        toBridge.println("position sfen " + HANDICAP + " moves 5a4b");  // 上手 (the program) moved first
+        toBridge.println("go");
+        answerState(expect("STATE"), STATE);                               // the board's own casual game
+        String newGame = board.command();
+        assertThat(newGame).contains("NEW host=gote").contains(HANDICAP);
+        board.write(ScriptedDevice.tag(newGame) + " OK setting up a new game\n");
+        board.write("* 5 SETUP " + HANDICAP + "\n");
+        String tag = expect("STATE");
+        board.write("* 6 GAME g2 " + HANDICAP + "\n");                   // the pieces stood meanwhile
+        answerState(tag, handicapState("SETUP", 5));
+        answerState(expect("STATE"), handicapState("PLAYING", 6));        // looked at again
+        assertThat(board.command()).as("the program's move given to the board").endsWith(" PLAY 5a4b");
+    }
+
+    /**
+     * The board said it keeps its game as the program's, but takes it on its own thread: on a loaded machine (or a
+     * board whose loop is slow) it is not yet the host's at the next looks. The bridge keeps looking (and asking to
+     * keep it) by a deadline, not a count: after five quick looks it used to ask for a new game instead, which on a
+     * game with moves waits for the players to press MENU.
+     */
+    @Test
+    void aBoardSlowToTakeItsGameAsTheProgramsIsLookedAtUntilItHas() throws InterruptedException {
+        connect();
+        toBridge.println("position startpos moves 7g7f");   // the program is sente, the board's player gote
+        toBridge.println("go");
+        for (int look = 1; look <= 8; look++) {
+            answerState(expect("STATE"), STATE);                 // still the board's own game, no host yet
+            String keep = board.command();
+            assertThat(keep).as("look %d asks to keep the board's game", look).contains("NEW host=sente")
+                    .contains("moves=-");
+            board.write(ScriptedDevice.tag(keep) + " OK the game goes on as the host's: host sente, 0 moves kept\n");
+        }
+        String hosted = STATE.replace("\"sente\":{\"kind\":\"human\"", "\"sente\":{\"kind\":\"host\"");
+        answerState(expect("STATE"), hosted);
+        assertThat(board.command()).as("the program's move given to the board").endsWith(" PLAY 7g7f");
+    }
+
+    private void answerState(String tag, String state) {
+        board.write(tag + " OK " + state.getBytes(StandardCharsets.UTF_8).length + "\n" + state + "\n");
+    }
+
+    private static String handicapState(String phase, int seq) {
+        return "{\"phase\":\"" + phase + "\",\"ply\":0,\"sfen\":\"" + HANDICAP + "\",\"moves\":[],"
+                + "\"result\":null,\"waitingFor\":[],\"gameId\":\"g2\",\"startSfen\":\"" + HANDICAP + "\","
+                + "\"seq\":" + seq + ",\"players\":{\"sente\":{\"kind\":\"human\",\"name\":null},"
+                + "\"gote\":{\"kind\":\"host\",\"name\":null}}}";
     }
 
     @Test

@@ -20,29 +20,11 @@ import org.shogiban.hal.config.BoardConfig;
  * {@code check-config --on-this-pi} off a Pi says so.
  */
 class BringUpCommandTest {
-    record Run(int exit, String out, String err) {
-    }
-
-    private static Run run(String stdin, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = ShogibanCli.standard().run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static Path example(Path dir) throws Exception {
-        Path file = dir.resolve("board.properties");
-        try (InputStream in = BoardConfig.class.getResourceAsStream("examples/reed-6x-mcp23017.properties")) {
-            Files.copy(in, file);
-        }
-        return file;
-    }
 
     @Test
     void theSimulatedBoardWithNobodyAtItFailsEverySquareAndSavesTheReport(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("report.txt");
-        Run r = run("y\n".repeat(200), "bring-up", "--simulated", "--config", example(dir).toString(), "--wait",
+        CliRun r = CliRun.withInput("y\n".repeat(200), "bring-up", "--simulated", "--config", CliRun.exampleConfig(dir).toString(), "--wait",
                 "0.01", "--report", report.toString());
         assertThat(r.exit()).as(r.err()).isEqualTo(1);
         assertThat(r.out()).contains("Is the LED of 5e lit, and no other? [y/n]", "place a piece on 5e",
@@ -53,15 +35,15 @@ class BringUpCommandTest {
 
     @Test
     void optionsAreChecked() {
-        assertThat(run("", "bring-up").err()).isEqualTo("bring-up: --config FILE is required, or --simulated;"
+        assertThat(CliRun.withInput("", "bring-up").err()).isEqualTo("bring-up: --config FILE is required, or --simulated;"
                 + " usage: " + new BringUpCommand().usage() + "\n");
-        assertThat(run("", "bring-up", "--simulated", "--wait", "never").err())
+        assertThat(CliRun.withInput("", "bring-up", "--simulated", "--wait", "never").err())
                 .isEqualTo("bring-up: --wait takes seconds (0 < s <= 3600), got 'never'\n");
     }
 
     @Test
     void checkConfigOnThisPiOffAPiSaysSo(@TempDir Path dir) throws Exception {
-        Run r = run("", "check-config", "--on-this-pi", example(dir).toString());
+        CliRun r = CliRun.withInput("", "check-config", "--on-this-pi", CliRun.exampleConfig(dir).toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).isEqualTo("check-config: " + ThisPi.NO_PI + "\n");
     }

@@ -14,39 +14,21 @@ import org.junit.jupiter.api.io.TempDir;
 import org.shogiban.hal.config.BoardConfig;
 
 class CheckConfigCommandTest {
-    record Run(int exit, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = ShogibanCli.standard().run(args, new ByteArrayInputStream(new byte[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static Path example(Path dir) throws Exception {
-        Path file = dir.resolve("board.properties");
-        try (InputStream in = BoardConfig.class.getResourceAsStream("examples/reed-6x-mcp23017.properties")) {
-            Files.copy(in, file);
-        }
-        return file;
-    }
 
     @Test
     void aValidFileIsOk(@TempDir Path dir) throws Exception {
-        Run r = run("check-config", example(dir).toString());
+        CliRun r = CliRun.of("check-config", CliRun.exampleConfig(dir).toString());
         assertThat(r.exit()).isZero();
         assertThat(r.out()).isEqualTo("ok\n");
     }
 
     @Test
     void eachProblemIsOneLineNamingKeyValueAndWhatIsAllowed(@TempDir Path dir) throws Exception {
-        Path file = example(dir);
+        Path file = CliRun.exampleConfig(dir);
         String text = Files.readString(file).replace("scan.rate-hz=100", "scan.rate-hz=2000")
                 .replace("buzzer.gpio=18", "buzzer.gpio=4");
         Files.writeString(file, text + "leds.colour=red\n");
-        Run r = run("check-config", file.toString());
+        CliRun r = CliRun.of("check-config", file.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.out().lines().toList()).containsExactlyInAnyOrder(
                 file + ": key 'leds.colour' has value 'red'; allowed: no such key; one of the known keys"
@@ -58,10 +40,10 @@ class CheckConfigCommandTest {
 
     @Test
     void serveReportsEveryProblemToo(@TempDir Path dir) throws Exception {
-        Path file = example(dir);
+        Path file = CliRun.exampleConfig(dir);
         Files.writeString(file, Files.readString(file).replace("scan.rate-hz=100", "scan.rate-hz=0")
                 .replace("scan.stable-ms=40", "scan.stable-ms=-1"));
-        Run r = run("serve", "--simulated", "--config", file.toString());
+        CliRun r = CliRun.of("serve", "--simulated", "--config", file.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err().lines().toList()).containsExactlyInAnyOrder(
                 "serve: " + file + ": key 'scan.rate-hz' has value '0'; allowed: an integer 1..1000",
@@ -70,8 +52,8 @@ class CheckConfigCommandTest {
 
     @Test
     void wantsExactlyOneFile() {
-        assertThat(run("check-config").exit()).isEqualTo(2);
-        assertThat(run("check-config", "--bogus").err()).startsWith("check-config: unknown option --bogus");
+        assertThat(CliRun.of("check-config").exit()).isEqualTo(2);
+        assertThat(CliRun.of("check-config", "--bogus").err()).startsWith("check-config: unknown option --bogus");
     }
 
     /** The Debian package's default board.properties. */
@@ -82,7 +64,7 @@ class CheckConfigCommandTest {
 
     @Test
     void theShippedBoardPropertiesIsOk() {
-        Run r = run("check-config", shipped().toString());
+        CliRun r = CliRun.of("check-config", shipped().toString());
         assertThat(r.out()).isEqualTo("ok\n");
         assertThat(r.exit()).isZero();
     }
@@ -93,7 +75,7 @@ class CheckConfigCommandTest {
         String text = Files.readString(shipped())
                 .replace("leds.ws2812.spi-baud=2400000", "leds.ws2812.spi-baud=3000000");
         Files.writeString(file, text + "komadai.gote.rook-pins=7\n");
-        Run r = run("check-config", file.toString());
+        CliRun r = CliRun.of("check-config", file.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.out().lines().toList()).hasSize(2).anySatisfy(l -> assertThat(l).contains(
                 "key 'leds.ws2812.spi-baud' has value '3000000'; allowed: an integer 2200000..2800000"))
@@ -103,7 +85,7 @@ class CheckConfigCommandTest {
         Files.writeString(file, Files.readString(shipped()).replace(
                 "komadai.mcp23017.chips=3:0x20,3:0x21,3:0x22,3:0x23,3:0x24,3:0x25",
                 "komadai.mcp23017.chips=3:0x20,3:0x21,3:0x22,3:0x23,3:0x24"));
-        Run chips = run("check-config", file.toString());
+        CliRun chips = CliRun.of("check-config", file.toString());
         assertThat(chips.exit()).isEqualTo(2);
         assertThat(chips.out()).hasLineCount(1).contains("key 'komadai.mcp23017.chips'", "at least 6 chips",
                 "14 inputs per chip");
@@ -113,7 +95,7 @@ class CheckConfigCommandTest {
     void aKeyGivenTwiceIsRefused(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("board.properties");
         Files.writeString(file, Files.readString(shipped()) + "scan.rate-hz=10\n");
-        Run r = run("check-config", file.toString());
+        CliRun r = CliRun.of("check-config", file.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.out()).startsWith(file + ": key 'scan.rate-hz' has value '100' and '10'; allowed: each key once")
                 .hasLineCount(1);

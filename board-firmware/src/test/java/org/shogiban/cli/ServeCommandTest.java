@@ -22,16 +22,6 @@ import org.shogiban.rules.Position;
  */
 class ServeCommandTest {
 
-    record Run(int exit, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = ShogibanCli.standard().run(args, new ByteArrayInputStream(new byte[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     @Test
     void optionsAreReadWithTheirDefaults() {
@@ -68,7 +58,7 @@ class ServeCommandTest {
                 "examples/reed-6x-mcp23017.properties")) {
             Files.copy(example, config);
         }
-        Run r = run("serve", "--config", config.toString());
+        CliRun r = CliRun.of("serve", "--config", config.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).isEqualTo("serve: no Raspberry Pi hardware found (no device-tree model naming a"
                 + " Raspberry Pi); to run the board without hardware use --simulated\n");
@@ -86,20 +76,20 @@ class ServeCommandTest {
 
     @Test
     void badArgumentsAreOneLineAndExitTwo() {
-        assertThat(run("serve")).satisfies(r -> {
+        assertThat(CliRun.of("serve")).satisfies(r -> {
             assertThat(r.exit()).isEqualTo(2);
             assertThat(r.err().strip()).isEqualTo("serve: --config FILE is required (e.g. /etc/shogiban/board.properties),"
                     + " or --simulated to run without hardware");
         });
-        assertThat(run("serve", "--config", "b", "--commit", "fast").err().strip())
+        assertThat(CliRun.of("serve", "--config", "b", "--commit", "fast").err().strip())
                 .isEqualTo("serve: commit policy 'fast' is not stable or clock");
-        Run start = run("serve", "--config", "b", "--start", "queen-odds");
+        CliRun start = CliRun.of("serve", "--config", "b", "--start", "queen-odds");
         assertThat(start.exit()).isEqualTo(2);
         assertThat(start.err().strip()).startsWith("serve: start 'queen-odds' is not startpos, a handicap (lance,")
                 .doesNotContain("\n");
-        assertThat(run("serve", "--config", "b", "--verbose", "yes").err()).contains("unknown option --verbose;");
+        assertThat(CliRun.of("serve", "--config", "b", "--verbose", "yes").err()).contains("unknown option --verbose;");
         // an unknown option is named as such, also when it comes last (not "needs a value")
-        assertThat(run("serve", "--bogus").err()).startsWith("serve: unknown option --bogus; options: --config,"
+        assertThat(CliRun.of("serve", "--bogus").err()).startsWith("serve: unknown option --bogus; options: --config,"
                 + " --simulated, --records, --state, --commit, --start").doesNotContain("needs a value");
         assertThatThrownBy(() -> ServeCommand.parse(List.of("--config"))).isInstanceOf(UsageException.class)
                 .hasMessage("--config needs a value");
@@ -114,7 +104,7 @@ class ServeCommandTest {
                     .replace("sensors.kind=occupancy", "sensors.kind=magnetic"));
         }
         // --simulated: the configuration is read on any computer (without it, a computer that is no Pi stops first)
-        Run r = run("serve", "--simulated", "--config", config.toString());
+        CliRun r = CliRun.of("serve", "--simulated", "--config", config.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).endsWith("\n").doesNotContain("Exception").doesNotContain("\tat ");
@@ -125,18 +115,18 @@ class ServeCommandTest {
     @Test
     void aMissingConfigurationFileIsAConfigurationError(@TempDir Path dir) {
         Path absent = dir.resolve("absent.properties");
-        Run r = run("serve", "--simulated", "--config", absent.toString());
+        CliRun r = CliRun.of("serve", "--simulated", "--config", absent.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).isEqualTo("serve: the configuration file " + absent + " does not exist\n");
         // and without --simulated, whether or not this computer is a Pi: the missing file is said first
-        Run real = run("serve", "--config", absent.toString());
+        CliRun real = CliRun.of("serve", "--config", absent.toString());
         assertThat(real.exit()).isEqualTo(2);
         assertThat(real.err()).isEqualTo("serve: the configuration file " + absent + " does not exist\n");
     }
 
     @Test
     void aRecordsDirectoryThatCannotBeUsedStopsTheServiceAtStartInOneLine() {
-        Run r = run("serve", "--simulated", "--records", "/proc/nope");
+        CliRun r = CliRun.of("serve", "--simulated", "--records", "/proc/nope");
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err().strip()).startsWith("serve: records directory /proc/nope cannot be used: ")
                 .endsWith("; no game could be saved there").doesNotContain("\n");
@@ -144,6 +134,6 @@ class ServeCommandTest {
 
     @Test
     void helpListsServe() {
-        assertThat(run("help").out()).contains("serve (--config FILE | --simulated)");
+        assertThat(CliRun.of("help").out()).contains("serve (--config FILE | --simulated)");
     }
 }

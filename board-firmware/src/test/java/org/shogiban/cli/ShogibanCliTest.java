@@ -16,16 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** The command-line tool as a user runs it: arguments and input in, stdout, stderr and exit code out. */
 class ShogibanCliTest {
 
-    record Run(int exit, String out, String err) {
-    }
-
-    private static Run run(String stdin, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = ShogibanCli.standard().run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     private static String lastLine(String text) {
         String[] lines = text.strip().split("\\R");
@@ -34,27 +24,27 @@ class ShogibanCliTest {
 
     @Test
     void perftPrintsTheCountAsTheLastLine() {
-        Run r = run("", "perft", "3");
+        CliRun r = CliRun.withInput("", "perft", "3");
         assertThat(r.exit()).isZero();
         assertThat(lastLine(r.out())).isEqualTo("25470");
     }
 
     @Test
     void perftDivideListsEveryFirstMoveThenTheTotal() {
-        Run r = run("", "perft", "--divide", "2");
+        CliRun r = CliRun.withInput("", "perft", "--divide", "2");
         assertThat(r.out().strip().split("\\R")).hasSize(31).contains("7g7f: 30");
         assertThat(lastLine(r.out())).isEqualTo("900");
     }
 
     @Test
     void perftFromAnSfen() {
-        Run r = run("", "perft", "--sfen", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1", "2");
+        CliRun r = CliRun.withInput("", "perft", "--sfen", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1", "2");
         assertThat(lastLine(r.out())).isEqualTo("28684");
     }
 
     @Test
     void unreadableSfenIsOneLineOnStderrAndNonZeroExit() {
-        Run r = run("", "perft", "--sfen", "lnsgkgsnl/9 b - 1", "2");
+        CliRun r = CliRun.withInput("", "perft", "--sfen", "lnsgkgsnl/9 b - 1", "2");
         assertThat(r.exit()).isNotZero();
         assertThat(r.out()).isEmpty();
         assertThat(r.err().strip()).doesNotContain("\n").contains("ranks");
@@ -63,25 +53,25 @@ class ShogibanCliTest {
 
     @Test
     void unknownOptionsAndCommandsAreRejected() {
-        assertThat(run("", "perft", "--fast", "2").err()).contains("unknown option '--fast'");
-        assertThat(run("", "perft", "--fast", "2").exit()).isEqualTo(2);
-        assertThat(run("", "perft").err()).contains("missing depth");
-        assertThat(run("", "perft", "two").err()).contains("'two' is not a number");
-        assertThat(run("", "fly").err()).contains("unknown command 'fly'");
-        assertThat(run("", "fly").exit()).isEqualTo(2);
-        assertThat(run("").exit()).isEqualTo(2);
-        assertThat(run("", "help").out()).contains("perft").contains("judge");
+        assertThat(CliRun.withInput("", "perft", "--fast", "2").err()).contains("unknown option '--fast'");
+        assertThat(CliRun.withInput("", "perft", "--fast", "2").exit()).isEqualTo(2);
+        assertThat(CliRun.withInput("", "perft").err()).contains("missing depth");
+        assertThat(CliRun.withInput("", "perft", "two").err()).contains("'two' is not a number");
+        assertThat(CliRun.withInput("", "fly").err()).contains("unknown command 'fly'");
+        assertThat(CliRun.withInput("", "fly").exit()).isEqualTo(2);
+        assertThat(CliRun.withInput("").exit()).isEqualTo(2);
+        assertThat(CliRun.withInput("", "help").out()).contains("perft").contains("judge");
     }
 
     @Test
     void everyCommandPrintsItsOwnUsageWithHelp() {
         // every command the tool lists (a command with several forms, hall and hall passwd, has a line for each)
-        List<String> names = run("", "help").out().lines().skip(1).map(String::strip).map(l -> l.split(" ")[0])
+        List<String> names = CliRun.withInput("", "help").out().lines().skip(1).map(String::strip).map(l -> l.split(" ")[0])
                 .distinct().toList();
         assertThat(names).contains("perft", "judge", "convert", "serve", "check-config", "hall", "usi", "bring-up");
         for (String name : names) {
             for (String help : List.of("help", "--help", "-h")) {
-                Run r = run("", name, help);
+                CliRun r = CliRun.withInput("", name, help);
                 assertThat(r.exit()).as("%s %s", name, help).isZero();
                 assertThat(r.err()).as("%s %s", name, help).isEmpty();
                 assertThat(r.out().strip()).as("%s %s", name, help)
@@ -92,7 +82,7 @@ class ShogibanCliTest {
 
     @Test
     void judgeAnOngoingGameFromStdin() {
-        Run r = run("position startpos moves 7g7f 3c3d\n", "judge", "-");
+        CliRun r = CliRun.withInput("position startpos moves 7g7f 3c3d\n", "judge", "-");
         assertThat(r.exit()).isZero();
         assertThat(r.out().strip()).isEqualTo("{\"plies\":2,\"sfen\":\"lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/"
                 + "LNSGKGSNL b - 3\",\"status\":\"ONGOING\",\"winner\":\"none\"}");
@@ -102,30 +92,30 @@ class ShogibanCliTest {
     void judgeStopsAtAnIllegalMoveAndNamesIt(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("game.usi");
         Files.writeString(file, "position startpos moves 7g7f 3c3d 8h2b+ 3a2b P*2c\n");
-        Run r = run("", "judge", file.toString());
+        CliRun r = CliRun.withInput("", "judge", file.toString());
         assertThat(r.out().strip()).isEqualTo("{\"plies\":4,\"sfen\":\"lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/"
                 + "7R1/LNSGKGSNL b Bb 5\",\"status\":\"ILLEGAL_MOVE\",\"winner\":\"gote\",\"reason\":\"NOT_IN_HAND\",\"ply\":5}");
     }
 
     @Test
     void judgeACheckmateFromAnSfen() {
-        Run r = run("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1 moves G*5b", "judge", "-");
+        CliRun r = CliRun.withInput("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1 moves G*5b", "judge", "-");
         assertThat(r.out()).contains("\"status\":\"CHECKMATE\",\"winner\":\"sente\"");
     }
 
     @Test
     void judgeReportsSennichite() {
         String cycle = " 2h5h 8b5b 5h2h 5b8b";
-        Run r = run("position startpos moves" + cycle + cycle + cycle, "judge", "-");
+        CliRun r = CliRun.withInput("position startpos moves" + cycle + cycle + cycle, "judge", "-");
         assertThat(r.out()).contains("\"plies\":12").contains("\"status\":\"REPETITION_DRAW\",\"winner\":\"none\"");
     }
 
     @Test
     void judgeBadInputIsAClearErrorWithExitTwo() {
-        assertThat(run("position startpos moves 7g7f 3c3x", "judge", "-").err()).contains("move 2").contains("3c3x");
-        assertThat(run("position startpos moves 7g7f 3c3x", "judge", "-").exit()).isEqualTo(2);
-        assertThat(run("", "judge", "/no/such/file").err()).contains("no such file");
-        assertThat(run("", "judge", "-").exit()).isEqualTo(2);
-        assertThat(run("", "judge").exit()).isEqualTo(2);
+        assertThat(CliRun.withInput("position startpos moves 7g7f 3c3x", "judge", "-").err()).contains("move 2").contains("3c3x");
+        assertThat(CliRun.withInput("position startpos moves 7g7f 3c3x", "judge", "-").exit()).isEqualTo(2);
+        assertThat(CliRun.withInput("", "judge", "/no/such/file").err()).contains("no such file");
+        assertThat(CliRun.withInput("", "judge", "-").exit()).isEqualTo(2);
+        assertThat(CliRun.withInput("", "judge").exit()).isEqualTo(2);
     }
 }

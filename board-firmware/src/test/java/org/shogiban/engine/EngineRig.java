@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardApplication;
@@ -33,6 +32,7 @@ import org.shogiban.session.GameSettings;
 import org.shogiban.session.RemotePlayer;
 import org.shogiban.session.SessionInput;
 import org.shogiban.testdata.Hands;
+import org.shogiban.testdata.SteppedBoard;
 
 /**
  * A board in memory (stepped scan clock) with an {@link EnginePlayer} on a real engine process: the test's hands
@@ -47,6 +47,7 @@ final class EngineRig implements AutoCloseable {
     final BoardApplication app;
     final EnginePlayer player;
     private final AssembledBoard board;
+    private final SteppedBoard stepper;
     final List<BoardEvent> events = new CopyOnWriteArrayList<>();
 
     EngineRig(SensorKind kind, Path records, EngineSettings engine) {
@@ -61,6 +62,7 @@ final class EngineRig implements AutoCloseable {
                 .listener(events::add).part(EnginePlayer.part(engine, p -> made[0] = p)).assemble();
         app = board.application();
         player = made[0];
+        stepper = new SteppedBoard(app, clock, () -> "");
     }
 
     /** Asks for a game against the engine on {@code side} at {@code level}, lays the pieces out, lets it start. */
@@ -78,9 +80,7 @@ final class EngineRig implements AutoCloseable {
     }
 
     EngineRig run(long millis) {
-        for (long t = 0; t < millis; t += 10) {
-            app.step(clock.advance(10));
-        }
+        stepper.run(millis);
         return this;
     }
 
@@ -89,21 +89,12 @@ final class EngineRig implements AutoCloseable {
      * (at most {@code realMillis}); returns the snapshot.
      */
     BoardSnapshot until(Predicate<BoardSnapshot> done, long realMillis) {
-        long end = System.nanoTime() + realMillis * 1_000_000L;
-        while (System.nanoTime() < end) {
-            run(10);
-            BoardSnapshot s = app.snapshot();
-            if (done.test(s)) {
-                return s;
-            }
-            LockSupport.parkNanos(1_000_000L);
-        }
-        throw new AssertionError("the board did not get there in " + realMillis + " ms: " + app.snapshot().toJson());
+        return stepper.until(done, realMillis);
     }
 
     /** The move the lights ask for, from the snapshot's {@code opponent-move}; null when none. */
     static BoardSnapshot.Waiting opponentMove(BoardSnapshot s) {
-        return s.waitingFor().stream().filter(w -> "opponent-move".equals(w.kind())).findFirst().orElse(null);
+        return SteppedBoard.opponentMove(s);
     }
 
     /** Makes a move by hand as a player does: a captured piece lifted to the mover's komadai first. */

@@ -22,10 +22,16 @@ import org.shogiban.session.SessionInput;
 class MisbehavingEngineTest {
     private static final String FAULT = "USI engine at engine:gote";
 
+    /**
+     * The bad engine with limits a loaded machine keeps: it is a JVM of its own, and on 2 busy cores its start can
+     * take seconds and its first answer more than a level-1 move's time and a 300 ms margin (a slow but right answer
+     * counted as a failure, the test then saw one restart too many). A test of a limit sets that limit itself.
+     */
     private static EngineSettings bad(String mode) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         return new EngineSettings(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp",
-                System.getProperty("java.class.path"), BadEngine.class.getName(), mode), Map.of(), 4_000, 300, 1_000);
+                System.getProperty("java.class.path"), BadEngine.class.getName(), mode), Map.of(), 30_000, 10_000,
+                1_000);
     }
 
     private static EngineRig rig(EngineSettings engine) {
@@ -36,7 +42,7 @@ class MisbehavingEngineTest {
     private static BoardSnapshot humanThenEngine(EngineRig rig, Random random) {
         List<Move> legal = rig.app.session().position().legalMoves();
         rig.hands(legal.get(random.nextInt(legal.size())));
-        BoardSnapshot s = rig.until(x -> !"PLAYING".equals(x.phase()) || EngineRig.opponentMove(x) != null, 20_000);
+        BoardSnapshot s = rig.until(x -> !"PLAYING".equals(x.phase()) || EngineRig.opponentMove(x) != null, 60_000);
         if (EngineRig.opponentMove(s) != null) {
             rig.hands(Move.parseUsi(EngineRig.opponentMove(s).usi()));
         }
@@ -61,7 +67,7 @@ class MisbehavingEngineTest {
     @Test
     void anEngineThatIsNotFoundPausesTheGameAfterThreeTries() {
         try (EngineRig rig = rig(EngineSettings.of("/nonexistent/usi-engine", Map.of()))) {
-            BoardSnapshot s = rig.until(MisbehavingEngineTest::paused, 10_000);
+            BoardSnapshot s = rig.until(MisbehavingEngineTest::paused, 30_000);
             assertPausedAndStillWorking(rig, s);
         }
     }
@@ -69,9 +75,9 @@ class MisbehavingEngineTest {
     @Test
     void anEngineThatNeverAnswersUsiPausesTheGameAfterThreeTries() {
         try (EngineRig rig = rig(bad("never-usi").withLimits(1_000, 300, 500))) {
-            BoardSnapshot first = rig.until(x -> x.faults().contains(FAULT), 10_000);
+            BoardSnapshot first = rig.until(x -> x.faults().contains(FAULT), 30_000);
             assertThat(first.phase()).isEqualTo("PLAYING");
-            BoardSnapshot s = rig.until(MisbehavingEngineTest::paused, 20_000);
+            BoardSnapshot s = rig.until(MisbehavingEngineTest::paused, 60_000);
             assertPausedAndStillWorking(rig, s);
         }
     }
@@ -97,7 +103,7 @@ class MisbehavingEngineTest {
     void anIllegalBestmoveIsNeverShownAndLosesTheGame() {
         try (EngineRig rig = rig(bad("illegal"))) {
             rig.hands(Move.parseUsi("7g7f"));
-            BoardSnapshot s = rig.until(x -> "OVER".equals(x.phase()), 15_000);
+            BoardSnapshot s = rig.until(x -> "OVER".equals(x.phase()), 60_000);
             assertThat(s.result().status()).isEqualTo("ILLEGAL_MOVE");
             assertThat(s.result().winner()).isEqualTo("sente");
             assertThat(s.moves()).containsExactly("7g7f");
@@ -109,7 +115,7 @@ class MisbehavingEngineTest {
     void aGarbageBestmoveLosesByAnIllegalMove() {
         try (EngineRig rig = rig(bad("garbage"))) {
             rig.hands(Move.parseUsi("7g7f"));
-            BoardSnapshot s = rig.until(x -> "OVER".equals(x.phase()), 15_000);
+            BoardSnapshot s = rig.until(x -> "OVER".equals(x.phase()), 60_000);
             assertThat(s.result().status()).isEqualTo("ILLEGAL_MOVE");
             assertThat(s.result().reason()).isEqualTo("INVALID_MOVEMENT");
             assertThat(s.result().winner()).isEqualTo("sente");
@@ -119,9 +125,10 @@ class MisbehavingEngineTest {
 
     @Test
     void anEngineThatNeverAnswersGoIsStoppedRestartedAndTheGamePaused() {
-        try (EngineRig rig = rig(bad("never-go"))) {
+        // the margin is what this test is about: 300 ms past the level's move time, three times
+        try (EngineRig rig = rig(bad("never-go").withLimits(30_000, 300, 1_000))) {
             rig.hands(Move.parseUsi("7g7f"));
-            BoardSnapshot s = rig.until(MisbehavingEngineTest::paused, 30_000);
+            BoardSnapshot s = rig.until(MisbehavingEngineTest::paused, 90_000);
             assertThat(s.moves()).containsExactly("7g7f");
             assertPausedAndStillWorking(rig, s);
         }
@@ -135,14 +142,21 @@ class MisbehavingEngineTest {
                 humanThenEngine(rig, random);
             }
             assertThat(rig.app.snapshot().ply()).isEqualTo(6);
-            // a pass of the board while the engine floods: the board's own work, timed in real time
-            long worst = 0;
-            for (int i = 0; i < 100; i++) {
+            // a pass of the board while the engine floods: the board's own work, timed in real time. A board held up
+            // by the flood is slow at every pass; a loaded machine pauses a few of them (the slowest alone once
+            // passed 200 ms with the board correct), so the median and the count of slow passes are what is held
+            long[] passes = new long[100];
+            for (int i = 0; i < passes.length; i++) {
                 long t0 = System.nanoTime();
                 rig.run(10);
-                worst = Math.max(worst, System.nanoTime() - t0);
+                passes[i] = (System.nanoTime() - t0) / 1_000_000;
             }
-            assertThat(worst / 1_000_000).as("slowest board pass (ms) while the engine floods").isLessThan(200);
+            java.util.Arrays.sort(passes);
+            assertThat(passes[passes.length / 2]).as("median board pass (ms) while the engine floods: %s",
+                    java.util.Arrays.toString(passes)).isLessThan(50);
+            assertThat(java.util.Arrays.stream(passes).filter(ms -> ms >= 200).count())
+                    .as("board passes of 200 ms or more while the engine floods: %s", java.util.Arrays.toString(passes))
+                    .isLessThanOrEqualTo(5);
         }
     }
 
@@ -150,7 +164,7 @@ class MisbehavingEngineTest {
     void anEngineThatResignsLoses() {
         try (EngineRig rig = rig(bad("resign"))) {
             rig.hands(Move.parseUsi("7g7f"));
-            BoardSnapshot s = rig.until(x -> "OVER".equals(x.phase()), 15_000);
+            BoardSnapshot s = rig.until(x -> "OVER".equals(x.phase()), 60_000);
             assertThat(s.result().status()).isEqualTo("RESIGNATION");
             assertThat(s.result().winner()).isEqualTo("sente");
             assertThat(Position.startpos().play(Move.parseUsi("7g7f")).toSfen()).isEqualTo(s.sfen());

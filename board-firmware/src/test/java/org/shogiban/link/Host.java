@@ -2,12 +2,15 @@ package org.shogiban.link;
 
 import java.io.ByteArrayOutputStream;
 import java.io.FileInputStream;
-import java.io.FileOutputStream;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -38,11 +41,37 @@ public final class Host implements AutoCloseable {
 
     private Host(Path device, boolean startPaused) throws IOException {
         this.paused = startPaused;
-        this.out = new FileOutputStream(device.toFile());
-        this.in = new FileInputStream(device.toFile());
+        this.out = openForWriting(device);
+        try {
+            this.in = new FileInputStream(device.toFile());
+        } catch (FileNotFoundException e) {
+            out.close();
+            throw missing(device, e);
+        }
         pump = new Thread(this::pump, "host-reader");
         pump.setDaemon(true);
         pump.start();
+    }
+
+    /**
+     * The cable's host end opened for writing, never created: a {@code FileOutputStream} would make a regular file
+     * where the pseudo-terminal's link is missing (socat ended), and the test would then talk to that file and wait
+     * for a board that can never answer.
+     */
+    private static OutputStream openForWriting(Path device) throws IOException {
+        if (Files.isRegularFile(device)) {
+            throw new IOException("the cable's host end " + device + " is a regular file, not socat's pseudo-terminal");
+        }
+        try {
+            return Files.newOutputStream(device, StandardOpenOption.WRITE);
+        } catch (NoSuchFileException e) {
+            throw missing(device, e);
+        }
+    }
+
+    private static IOException missing(Path device, IOException cause) {
+        return new IOException("the cable's host end " + device + " is not there: socat is not running (the cable"
+                + " is pulled)", cause);
     }
 
     private void pump() {
@@ -120,21 +149,26 @@ public final class Host implements AutoCloseable {
         return line(WAIT_MILLIS);
     }
 
+    /** How long {@link #handshake()} says HELLO before it gives up: a board that is slow to open its end. */
+    public static final long HANDSHAKE_MILLIS = 30_000;
+
     /**
-     * Says HELLO every 300 ms until the board answers (it opens its end a moment after the device appears; more than
-     * {@code attempts} silent tries is an IOException), then reads up to the reply of a SINCE so that the answers to
-     * the repeated HELLOs are out of the way.
+     * Says HELLO every 300 ms until the board answers (it opens its end a moment after the device appears; after
+     * {@value #HANDSHAKE_MILLIS} ms of silence it is an IOException: a deadline, not a count of tries, so a loaded
+     * machine where each try takes longer gets the same time), then reads up to the reply of a SINCE so that the
+     * answers to the repeated HELLOs are out of the way.
      */
-    public void handshake(int attempts) throws IOException {
-        for (int attempt = 0; ; attempt++) {
+    public void handshake() throws IOException {
+        long end = System.nanoTime() + HANDSHAKE_MILLIS * 1_000_000L;
+        while (true) {
             send("HELLO");
             try {
                 if (line(300).startsWith("OK shogiban")) {
                     break;
                 }
             } catch (IOException e) {
-                if (attempt > attempts) {
-                    throw e;
+                if (System.nanoTime() - end > 0) {
+                    throw new IOException("the board did not answer HELLO in " + HANDSHAKE_MILLIS + " ms", e);
                 }
             }
         }

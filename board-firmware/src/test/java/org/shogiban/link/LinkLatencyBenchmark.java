@@ -53,7 +53,7 @@ public class LinkLatencyBenchmark {
                 new LinkSettings("bench", "bench", Optional.empty(), 256, 1 << 20, 50, 1000));
         link.start();
         host = new Host(pair.hostEnd());
-        host.handshake(40);
+        host.handshake();
     }
 
     /** One move counted on the board, waited for at the host. */

@@ -1,10 +1,6 @@
 package org.shogiban.online;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.shogiban.online.OnlineGamesTest.OPENING;
-import static org.shogiban.online.OnlineGamesTest.ask;
-import static org.shogiban.online.OnlineGamesTest.play;
-import static org.shogiban.online.OnlineGamesTest.started;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,45 +25,7 @@ import org.shogiban.session.BoardSnapshot;
  * lost, the network pulled, the site's refusals in words, and the board restarted mid-game. In each the site's moves
  * equal the board's record, no move was sent twice, and the token appears nowhere the board writes.
  */
-class OnlineFaultsTest {
-    @TempDir
-    Path dir;
-    StandInLishogi site;
-
-    @BeforeEach
-    void site() throws IOException {
-        site = new StandInLishogi(200);
-    }
-
-    @AfterEach
-    void closeSite() {
-        site.close();
-    }
-
-    OnlineRig rig(String token) {
-        return new OnlineRig(site, dir.resolve("records"), dir.resolve("state"), token);
-    }
-
-    private void checkAfter(OnlineRig rig, StandInLishogi.SiteGameState g) throws IOException {
-        GameRecord record = rig.app.session().record();
-        assertThat(record.moves().stream().map(Move::usi).toList()).isEqualTo(g.moves);
-        assertThat(site.movesSent(g.id)).as("no move sent twice").doesNotHaveDuplicates();
-        assertThat(String.join("\n", rig.log())).doesNotContain(StandInLishogi.TOKEN);
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                byte[] bytes;
-                try {
-                    bytes = Files.readAllBytes(f);
-                } catch (java.nio.file.NoSuchFileException gone) {
-                    // a record's temporary file, renamed by the writer meanwhile: its content is in the record
-                    continue;
-                }
-                assertThat(new String(bytes, StandardCharsets.ISO_8859_1)).as("%s", f)
-                        .doesNotContain(StandInLishogi.TOKEN);
-            }
-        }
-    }
-
+class OnlineFaultsTest extends OnlineSiteTest {
     private static boolean faulted(BoardSnapshot s) {
         return s.faults().stream().anyMatch(f -> f.startsWith("lishogi at 127.0.0.1"));
     }
@@ -75,9 +33,7 @@ class OnlineFaultsTest {
     @Test
     void theGameStreamDroppedMidGameIsOpenedAgainAndTheGameGoesOn() throws IOException {
         try (OnlineRig rig = rig(StandInLishogi.TOKEN)) {
-            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
-            StandInLishogi.SiteGameState g = site.startGame("sente", "startpos", 600_000, 30_000);
-            started(rig, g, Position.startpos());
+            StandInLishogi.SiteGameState g = siteGame(rig, "sente", "startpos");
             play(rig, site, g, OPENING.subList(0, 4));
             int before = (int) site.requests.stream().filter(r -> r.contains("/game/stream/")).count();
             site.dropGameStream(g.id);
@@ -112,9 +68,7 @@ class OnlineFaultsTest {
     @Test
     void aMoveWhoseAnswerIsLostIsNotSentTwice() throws IOException {
         try (OnlineRig rig = rig(StandInLishogi.TOKEN)) {
-            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
-            StandInLishogi.SiteGameState g = site.startGame("sente", "startpos", 600_000, 30_000);
-            started(rig, g, Position.startpos());
+            StandInLishogi.SiteGameState g = siteGame(rig, "sente", "startpos");
             play(rig, site, g, OPENING.subList(0, 2));
             site.loseNextMoveAnswer = true;
             play(rig, site, g, OPENING.subList(2, 6));
@@ -126,9 +80,7 @@ class OnlineFaultsTest {
     @Test
     void theNetworkPulledMidGameIsAFaultUntilItComesBackAndNoMoveIsLostOrDoubled() throws IOException {
         try (OnlineRig rig = rig(StandInLishogi.TOKEN)) {
-            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
-            StandInLishogi.SiteGameState g = site.startGame("sente", "startpos", 600_000, 30_000);
-            started(rig, g, Position.startpos());
+            StandInLishogi.SiteGameState g = siteGame(rig, "sente", "startpos");
             play(rig, site, g, OPENING.subList(0, 2));
             site.networkDown = true;
             // the board's move while the network is down
@@ -197,9 +149,7 @@ class OnlineFaultsTest {
         StandInLishogi.SiteGameState g;
         Position now;
         try (OnlineRig rig = rig(StandInLishogi.TOKEN)) {
-            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
-            g = site.startGame("sente", "startpos", 600_000, 30_000);
-            started(rig, g, Position.startpos());
+            g = siteGame(rig, "sente", "startpos");
             play(rig, site, g, OPENING.subList(0, 5));
             now = rig.app.session().position();
             // the board stops here without a word to the site (the journal as the last change left it)
@@ -210,7 +160,7 @@ class OnlineFaultsTest {
             // the players check the pieces (the board was restarted), and the opponent's move is lit
             BoardSnapshot lit = rig.until(x -> OnlineRig.opponentMove(x) != null && !OnlineRig.waits(x, "pieces"),
                     15_000);
-            assertThat(OnlineGamesTest.gameOf(lit)).isEqualTo(g.id);
+            assertThat(gameOf(lit)).isEqualTo(g.id);
             assertThat(lit.ply()).isEqualTo(5);
             rig.hands(Move.parseUsi(OnlineRig.opponentMove(lit).usi()));
             rig.until(x -> x.ply() == 6, 5_000);
@@ -224,9 +174,7 @@ class OnlineFaultsTest {
         StandInLishogi.SiteGameState g;
         Position now;
         try (OnlineRig rig = rig(StandInLishogi.TOKEN)) {
-            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
-            g = site.startGame("gote", "startpos", 600_000, 30_000);
-            started(rig, g, Position.startpos());
+            g = siteGame(rig, "gote", "startpos");
             play(rig, site, g, OPENING.subList(0, 4));
             now = rig.app.session().position();
         }
@@ -244,9 +192,7 @@ class OnlineFaultsTest {
     @Test
     void theBoardSendsNoImpasseDeclarationAndCannotResignForTheSitesOpponent() throws IOException {
         try (OnlineRig rig = rig(StandInLishogi.TOKEN)) {
-            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
-            StandInLishogi.SiteGameState g = site.startGame("sente", "startpos", 600_000, 30_000);
-            started(rig, g, Position.startpos());
+            StandInLishogi.SiteGameState g = siteGame(rig, "sente", "startpos");
             play(rig, site, g, OPENING.subList(0, 2));
             rig.press(Button.DECLARE);
             rig.press(Button.RESIGN_GOTE);

@@ -29,94 +29,7 @@ import org.shogiban.session.SessionInput;
  * and sent, the opponent's lit and made by following the lights. In each: the site's moves equal the board's record,
  * no move was sent twice, and the token appears in no event, record or journal file.
  */
-class OnlineGamesTest {
-    /** The opening of a lishogi game (the shared data's first game of lishogi-350), both sides. */
-    static final List<String> OPENING = List.of("7g7f", "3c3d", "2g2f", "4c4d", "3i4h", "8b4b", "5i6h", "5a6b",
-            "6h7h", "6b7b");
-
-    @TempDir
-    Path dir;
-    StandInLishogi site;
-
-    @BeforeEach
-    void site() throws IOException {
-        site = new StandInLishogi(200);
-    }
-
-    @AfterEach
-    void closeSite() {
-        site.close();
-    }
-
-    OnlineRig rig() {
-        return new OnlineRig(site, dir.resolve("records"), dir.resolve("state"), StandInLishogi.TOKEN);
-    }
-
-    static void ask(OnlineRig rig, StandInLishogi site, Map<String, String> options) {
-        rig.app.submit(new SessionInput.NewGame(rig.app.now(), OnlineAsk.request(options)));
-    }
-
-    /** The game set up on the board from the site's start; the pieces laid out; the game started. */
-    static BoardSnapshot started(OnlineRig rig, StandInLishogi.SiteGameState g, Position start) {
-        rig.until(s -> g.id.equals(gameOf(s)) && "SETUP".equals(s.phase()), 10_000);
-        rig.layOut(start);
-        return rig.until(s -> "PLAYING".equals(s.phase()), 5_000);
-    }
-
-    static String gameOf(BoardSnapshot s) {
-        return s.online() == null ? null : (String) s.online().get("game");
-    }
-
-    /**
-     * Plays {@code moves} from the board's current ply: the board's own by hand (then checked on the site), the
-     * opponent's from the site, lit, then made by following the lights.
-     */
-    static void play(OnlineRig rig, StandInLishogi site, StandInLishogi.SiteGameState g, List<String> moves) {
-        for (String usi : moves) {
-            BoardSnapshot s = rig.app.snapshot();
-            int ply = s.ply();
-            if (s.toMove().equals(g.ownColor)) {
-                rig.hands(Move.parseUsi(usi));
-                rig.untilTrue(() -> g.moves.size() > ply, 5_000, "the site got " + usi);
-                assertThat(g.moves.get(g.moves.size() - 1)).isEqualTo(usi);
-            } else {
-                site.opponentMoves(g, usi);
-                BoardSnapshot lit = rig.until(x -> OnlineRig.opponentMove(x) != null, 5_000);
-                BoardSnapshot.Waiting w = OnlineRig.opponentMove(lit);
-                assertThat(w.usi()).isEqualTo(usi);
-                rig.run(20);
-                assertThat(rig.hardware.leds.current().square(Square.parse(w.to()).index()))
-                        .as("the opponent's target square is lit").isIn(LedPlanner.OPPONENT_MOVE,
-                                LedPlanner.PROMOTION);
-                rig.hands(Move.parseUsi(w.usi()));
-                rig.until(x -> x.ply() == ply + 1, 5_000);
-            }
-        }
-    }
-
-    /** The site's moves equal the record's; none sent twice; the token nowhere in what the board wrote. */
-    void checkAfter(OnlineRig rig, StandInLishogi.SiteGameState g) throws IOException {
-        GameRecord record = rig.app.session().record();
-        assertThat(record.moves().stream().map(Move::usi).toList()).isEqualTo(g.moves);
-        List<String> sent = site.movesSent(g.id);
-        assertThat(sent).doesNotHaveDuplicates();
-        assertThat(String.join("\n", rig.log())).doesNotContain(StandInLishogi.TOKEN);
-        assertThat(rig.app.snapshot().toJson()).doesNotContain(StandInLishogi.TOKEN);
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                byte[] bytes;
-                try {
-                    bytes = Files.readAllBytes(f);
-                } catch (java.nio.file.NoSuchFileException gone) {
-                    // a record's temporary file, renamed by the writer meanwhile: its content is in the record
-                    continue;
-                }
-                assertThat(new String(bytes, StandardCharsets.ISO_8859_1)).as("%s", f)
-                        .doesNotContain(StandInLishogi.TOKEN);
-            }
-        }
-    }
-
+class OnlineGamesTest extends OnlineSiteTest {
     @Test
     void aSeekPlayedAsSenteToTheOpponentsResignation() throws IOException {
         try (OnlineRig rig = rig()) {
@@ -187,10 +100,8 @@ class OnlineGamesTest {
     void aHandicapGameStartsFromTheSitesInitialSfen() throws IOException {
         String twoPieces = "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
         try (OnlineRig rig = rig()) {
-            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
-            StandInLishogi.SiteGameState g = site.startGame("sente", twoPieces, 600_000, 30_000);
-            BoardSnapshot s = started(rig, g, Position.fromSfen(twoPieces));
-            assertThat(s.startSfen()).isEqualTo(twoPieces);
+            StandInLishogi.SiteGameState g = siteGame(rig, "sente", twoPieces);
+            assertThat(rig.app.snapshot().startSfen()).isEqualTo(twoPieces);
             play(rig, site, g, List.of("3c3d", "7g7f", "4c4d", "2g2f", "8c8d", "2f2e"));
             site.end(g, "mate", "sente");
             BoardSnapshot over = rig.until(x -> x.result() != null, 5_000);
@@ -202,9 +113,7 @@ class OnlineGamesTest {
     @Test
     void anAbortBeforeBothSidesMovedIsSentAndTheGameEndsAborted() throws IOException {
         try (OnlineRig rig = rig()) {
-            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
-            StandInLishogi.SiteGameState g = site.startGame("sente", "startpos", 600_000, 30_000);
-            started(rig, g, Position.startpos());
+            StandInLishogi.SiteGameState g = siteGame(rig, "sente", "startpos");
             play(rig, site, g, OPENING.subList(0, 1));
             rig.press(Button.RESIGN_SENTE);
             rig.untilTrue(() -> site.aborted.contains(g.id), 5_000, "the abort reached the site");
@@ -216,9 +125,7 @@ class OnlineGamesTest {
     @Test
     void theOpponentAbortingOnTheSiteEndsTheBoardsGameAborted() throws IOException {
         try (OnlineRig rig = rig()) {
-            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
-            StandInLishogi.SiteGameState g = site.startGame("gote", "startpos", 600_000, 30_000);
-            started(rig, g, Position.startpos());
+            StandInLishogi.SiteGameState g = siteGame(rig, "gote", "startpos");
             site.end(g, "aborted", null);
             BoardSnapshot over = rig.until(x -> x.result() != null, 5_000);
             assertThat(over.result().status()).isEqualTo("ABORTED");
@@ -229,9 +136,7 @@ class OnlineGamesTest {
     @Test
     void theClockDisplayShowsTheSitesTimesCountingDownAndTheBoardNeverFlags() throws IOException {
         try (OnlineRig rig = rig()) {
-            rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
-            StandInLishogi.SiteGameState g = site.startGame("sente", "startpos", 600_000, 30_000);
-            started(rig, g, Position.startpos());
+            StandInLishogi.SiteGameState g = siteGame(rig, "sente", "startpos");
             play(rig, site, g, OPENING.subList(0, 2));
             // btime is sente's: sente (the board) to move, its time counts down from the site's figure
             site.clocks(g, 2_000, 590_000);

@@ -39,7 +39,7 @@ class OnlineLatencyTest {
                      StandInLishogi.TOKEN)) {
             rig.untilTrue(site::eventStreamOpen, 5_000, "the event stream opened");
             StandInLishogi.SiteGameState g = site.startGame("sente", "startpos", 1_800_000, 30_000);
-            OnlineGamesTest.started(rig, g, Position.startpos());
+            OnlineSiteTest.started(rig, g, Position.startpos());
             for (String usi : moves) {
                 BoardSnapshot s = rig.app.snapshot();
                 int ply = s.ply();

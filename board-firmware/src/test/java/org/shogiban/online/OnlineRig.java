@@ -8,7 +8,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardApplication;
@@ -25,6 +24,7 @@ import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardSnapshot;
 import org.shogiban.session.GameSettings;
 import org.shogiban.testdata.Hands;
+import org.shogiban.testdata.SteppedBoard;
 
 /**
  * A board in memory (stepped scan clock, records and journal on disk) with lishogi attached as a part, against the
@@ -45,6 +45,7 @@ final class OnlineRig implements AutoCloseable {
     /** When each move counted on the board, in System.nanoTime (the latency figures). */
     final List<Long> movesCountedNanos = new CopyOnWriteArrayList<>();
     private final StandInLishogi site;
+    private final SteppedBoard stepper;
 
     OnlineRig(StandInLishogi site, Path records, Path state, String token) {
         this(site, records, state, token, null);
@@ -68,6 +69,7 @@ final class OnlineRig implements AutoCloseable {
                 })
                 .part(LishogiPart.factory(site.url(), Token.of(token), TIMING)).assemble();
         app = board.application();
+        stepper = new SteppedBoard(app, clock, () -> "; the site was asked " + site.requests);
     }
 
     OnlineRig layOut(Position position) {
@@ -76,43 +78,23 @@ final class OnlineRig implements AutoCloseable {
     }
 
     OnlineRig run(long millis) {
-        for (long t = 0; t < millis; t += 10) {
-            app.step(clock.advance(10));
-        }
+        stepper.run(millis);
         return this;
     }
 
     /** Steps the board until the snapshot satisfies {@code done}, giving the site's threads real time. */
     BoardSnapshot until(Predicate<BoardSnapshot> done, long realMillis) {
-        long end = System.nanoTime() + realMillis * 1_000_000L;
-        while (System.nanoTime() < end) {
-            run(10);
-            BoardSnapshot s = app.snapshot();
-            if (done.test(s)) {
-                return s;
-            }
-            LockSupport.parkNanos(1_000_000L);
-        }
-        throw new AssertionError("the board did not get there in " + realMillis + " ms: " + app.snapshot().toJson());
+        return stepper.until(done, realMillis);
     }
 
     /** Waits (stepping the board) until a condition outside the board holds. */
     void untilTrue(java.util.function.BooleanSupplier done, long realMillis, String what) {
-        long end = System.nanoTime() + realMillis * 1_000_000L;
-        while (System.nanoTime() < end) {
-            run(10);
-            if (done.getAsBoolean()) {
-                return;
-            }
-            LockSupport.parkNanos(1_000_000L);
-        }
-        throw new AssertionError(what + " did not happen in " + realMillis + " ms: " + app.snapshot().toJson()
-                + "; the site was asked " + site.requests);
+        stepper.untilTrue(done, realMillis, what + " did not happen");
     }
 
     /** The move the lights ask for, from the snapshot's {@code opponent-move}; null when none. */
     static BoardSnapshot.Waiting opponentMove(BoardSnapshot s) {
-        return s.waitingFor().stream().filter(w -> "opponent-move".equals(w.kind())).findFirst().orElse(null);
+        return SteppedBoard.opponentMove(s);
     }
 
     static boolean waits(BoardSnapshot s, String kind) {

@@ -101,8 +101,8 @@ class SurfacesAgreeTest {
             WebServer server = new WebServer(web, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1000);
             URI base = server.start();
             try (Host consoleHost = new Host(consolePty.hostEnd()); Host webHost = new Host(webPty.hostEnd())) {
-                consoleHost.handshake(40);
-                webHost.handshake(40);
+                consoleHost.handshake();
+                webHost.handshake();
                 consoleThread.start();
                 web.advance(700);
 

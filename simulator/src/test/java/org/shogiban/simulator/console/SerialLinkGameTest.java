@@ -80,7 +80,7 @@ class SerialLinkGameTest {
                 new PrintStream(console, true, StandardCharsets.UTF_8), time, settings, false, hardware,
                 link.application());
         try (Host host = new Host(pair.hostEnd())) {
-            host.handshake(40);
+            host.handshake();
             assertThat(session.run()).isZero();
 
             List<String> moveLines = new ArrayList<>();

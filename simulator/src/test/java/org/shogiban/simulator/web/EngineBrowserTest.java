@@ -47,8 +47,7 @@ class EngineBrowserTest {
                 storage -> storage.withEngine(EngineSettings.of(EngineSettings.FAIRY_STOCKFISH.toString(), Map.of())));
         board = rig.board;
         browser = rig.browser;
-        page = new PageHands(browser, PATIENCE);
-        page.waitFor("the page is live", () -> page.attr(By.id("link"), "data-link").equals("live"));
+        page = rig.liveHands(PATIENCE);
 
         page.click(browser.findElement(By.cssSelector("[data-action='new-game']")));
         new Select(browser.findElement(By.cssSelector("[data-engine-side]"))).selectByValue("gote");

@@ -2,13 +2,11 @@ package org.shogiban.simulator.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -16,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.Select;
-import org.shogiban.hal.MonotonicClock;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.online.LishogiSettings;
 import org.shogiban.online.StandInLishogi;
@@ -34,21 +31,14 @@ class OnlineBrowserTest {
     Path temp;
 
     private StandInLishogi site;
-    private BoardApplicationAdapter board;
-    private WebServer server;
+    private PageRig rig;
     private ChromeDriver browser;
     private PageHands page;
 
     @AfterEach
     void close() {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (board != null) {
-            board.close();
+        if (rig != null) {
+            rig.close();
         }
         if (site != null) {
             site.close();
@@ -63,15 +53,10 @@ class OnlineBrowserTest {
         Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
         LishogiSettings lishogi = LishogiSettings.of(Optional.of(token.toString()),
                 Optional.of(site.url().toString())).orElseThrow();
-        browser = Chromium.start(temp.resolve("profile"));
-        page = new PageHands(browser, PATIENCE);
-        board = new BoardApplicationAdapter(new WebBoard.Setup(SensorKind.POLARITY, "casual", "main=600,byoyomi=30",
-                "startpos"), MonotonicClock.system(), Clock.systemUTC(),
-                BoardApplicationAdapter.Storage.records(temp.resolve("records")).withPin("2468")
-                        .withLishogi(lishogi.part()));
-        server = new WebServer(board, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1000);
-        browser.get(server.start().toString());
-        page.waitFor("the page is live", () -> page.attr(By.id("link"), "data-link").equals("live"));
+        rig = PageRig.open(temp, SensorKind.POLARITY, "en-GB", Map.of(),
+                storage -> storage.withLishogi(lishogi.part()));
+        browser = rig.browser;
+        page = rig.liveHands(PATIENCE);
         page.waitFor("the account's events are followed", site::eventStreamOpen);
 
         page.click(browser.findElement(By.cssSelector("[data-action='new-game']")));

@@ -64,6 +64,14 @@ final class PageRig implements AutoCloseable {
         }
     }
 
+    /** The page's hands once the page is live (its link to the board up), each wait at most {@code patience}. */
+    PageHands liveHands(java.time.Duration patience) {
+        PageHands hands = new PageHands(browser, patience);
+        hands.waitFor("the page is live", () -> hands.attr(org.openqa.selenium.By.id("link"), "data-link")
+                .equals("live"));
+        return hands;
+    }
+
     /**
      * A fontconfig file for the browser that knows only DejaVu (no Japanese font, as on many laptops): the page must
      * ship its own glyphs. Pass it as {@code FONTCONFIG_FILE}.

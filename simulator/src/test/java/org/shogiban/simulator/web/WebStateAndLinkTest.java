@@ -131,7 +131,7 @@ class WebStateAndLinkTest {
                     dir.resolve("state"), new JSerialCommTransport(pair.boardEnd(), 115_200),
                     new LinkSettings("test", "web", Optional.empty(), 256, 1 << 20, 100, 200), Optional.of("2468")));
             try (Host host = new Host(pair.hostEnd())) {
-                host.handshake(40);
+                host.handshake();
                 board.advance(600);
                 JsonNode state = json.readTree(host.bodyOf("STATE"));
                 assertThat(state.get("phase").asText()).isEqualTo("PLAYING");
@@ -204,7 +204,7 @@ class WebStateAndLinkTest {
                             new LinkSettings("test", "web", Optional.empty(), 256, 1 << 20, 100, 200),
                             Optional.of("2468")));
             try (Host host = new Host(pair.hostEnd())) {
-                host.handshake(40);
+                host.handshake();
                 board.advance(600);
                 assertThat(json.readTree(host.bodyOf("STATE")).get("phase").asText()).isEqualTo("PLAYING");
 
