@@ -2,7 +2,6 @@ package org.shogiban.session;
 
 import java.util.List;
 import org.shogiban.clock.ClockSwitch;
-import org.shogiban.hal.FaultEvent;
 import org.shogiban.inference.InferenceEvent;
 import org.shogiban.rules.GameHistory;
 import org.shogiban.rules.GameResult;
@@ -40,17 +39,12 @@ final class RemoteRulings {
         long now = input.timeMillis();
         switch (input) {
             case SessionInput.OpponentReady r -> match.remote().named(r.name());
-            case SessionInput.OpponentFault f -> match.fault(new FaultEvent("USI engine", "engine:"
-                    + f.side().label(), f.failed() ? FaultEvent.Type.FAILED
-                    : FaultEvent.Type.RECOVERED, f.why(), now));
             case SessionInput.OpponentMove m -> opponentMove(m);
             case SessionInput.OpponentFailed f -> {
                 if (match.phase() == BoardPhase.PLAYING && match.remote().isRemote(f.side())) {
                     rules.callArbiter(now, f.why());
                 }
             }
-            case SessionInput.SiteFault f -> match.fault(new FaultEvent(f.site(), f.host(), f.failed()
-                    ? FaultEvent.Type.FAILED : FaultEvent.Type.RECOVERED, f.why(), now));
             case SessionInput.SiteRefused r -> {
                 RemotePlayer p = match.remote().player();
                 if (r.endsSeek() && p != null && p.isSeeking()) {
