@@ -22,6 +22,7 @@ import org.shogiban.app.SerialLinks;
 import org.shogiban.app.SessionJournal;
 import org.shogiban.hal.Board;
 import org.shogiban.link.LinkService;
+import org.shogiban.link.LoggedEvent;
 import org.shogiban.port.PortLinkedBoard;
 import org.shogiban.rules.Position;
 import org.shogiban.session.BoardSnapshot;
@@ -173,6 +174,16 @@ class LayeringTest {
                                 && !List.of("of", "toJson", "withSeq").contains(call.getName())))
                 .because("what a snapshot says is read from the facts it was written from");
         notRead.check(ALL);
+    }
+
+    @Test
+    void theHallReadsNoLinkLineBack() {
+        // the board's hall client answers its cmd topic from the link protocol's typed reply (LinkReply): SINCE's
+        // events are the kept events, never a "* <seq> ..." line parsed again
+        ArchRule rule = noClasses().that().resideInAPackage("org.shogiban.hall..")
+                .should().callMethod(LoggedEvent.class, "parse", String.class)
+                .because("inside the program the hall works on typed values; text is written at the wire only");
+        rule.check(FIRMWARE);
     }
 
     /** Classes that use the snapshot or ask a board for its JSON state. */
