@@ -118,17 +118,17 @@ final class RemoteRulings {
             return;
         }
         // a remote first mover starts the clock that waited for the players
-        match.clock().startFirstTurn(side, now);
+        match.startFirstTurn(side, now);
         long elapsed = now - match.clock().turnStartMillis();
         boolean held = false;
         if (match.clock().running() == side) {
-            ClockSwitch sw = match.clock().endTurn(side, now, now);
+            ClockSwitch sw = match.endTurn(side, now, now);
             if (sw.timeUp()) {
                 rules.timeUp(side, now);
                 return;
             }
             elapsed = sw.elapsedMs();
-            match.clock().pause(now);
+            match.holdClock(now, true);
             held = true;
         }
         List<Move> moves = game().moves();
@@ -176,7 +176,7 @@ final class RemoteRulings {
     RemoteMoves.Pending release(long now) {
         RemoteMoves.Pending p = match.remote().clearPending();
         if (p != null && p.clockHeld() && match.clock() != null && match.phase() == BoardPhase.PLAYING) {
-            match.clock().resume(now);
+            match.holdClock(now, false);
         }
         return p;
     }

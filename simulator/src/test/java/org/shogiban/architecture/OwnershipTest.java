@@ -43,6 +43,16 @@ class OwnershipTest {
     /** The ply log's changes: only the owner calls them. */
     private static final Set<String> PLY_LOG_CHANGES = Set.of("play", "takeBack", "setLastMillis", "comment", "end",
             "reopen", "resign", "declare", "timeUp", "abort", "adjudicate", "overrule");
+    private static final String TURN_CLOCK = SESSION + ".TurnClock";
+    private static final String PROMPTS = SESSION + ".PlayerPrompts";
+    /** The clock's changes: only the owner calls them (the rule classes decide, the owner applies). */
+    private static final Set<String> CLOCK_CHANGES = Set.of("holdFirstTurn", "startFirstTurn", "turnStarts",
+            "piecesChecked", "endTurn", "restartFirstTurn", "stop", "timedOut", "restart", "restoreTurn", "pause",
+            "resume", "adjust", "tick");
+    /** The prompts' changes: only the owner calls them. */
+    private static final Set<String> PROMPT_CHANGES = Set.of("clear", "setupShows", "checkAgainst", "check",
+            "stopChecking", "askPromotion", "promotionDropped", "differs", "illegal", "putBack", "boardMoved",
+            "settled");
 
     private static JavaClasses classesOf(Class<?>... members) {
         List<URL> locations = Arrays.stream(members)
@@ -87,6 +97,22 @@ class OwnershipTest {
                         (JavaMethodCall call) -> call.getTargetOwner().getName().equals(PLY_LOG)
                                 && PLY_LOG_CHANGES.contains(call.getName())))
                 .because("the game changes through the owner's transitions only");
+        rule.check(ALL);
+    }
+
+    @Test
+    void onlyTheOwnerChangesTheClockAndThePrompts() {
+        // GameRules, ArbiterRulings, RemoteRulings decide; Match applies: the clock's and the prompts' fields have
+        // one writer each, their owner, called by one class, the session's owner
+        ArchRule rule = noClasses().that().doNotHaveFullyQualifiedName(MATCH)
+                .and().doNotHaveFullyQualifiedName(TURN_CLOCK).and().doNotHaveFullyQualifiedName(PROMPTS)
+                .should().callMethodWhere(DescribedPredicate.describe("a change of the clock or the prompts",
+                        (JavaMethodCall call) -> call.getTargetOwner().getName().equals(TURN_CLOCK)
+                                && CLOCK_CHANGES.contains(call.getName())
+                                || call.getTargetOwner().getName().equals(PROMPTS)
+                                && (PROMPT_CHANGES.contains(call.getName()) || call.getName().equals("arbiterCalled")
+                                && call.getTarget().getRawParameterTypes().size() == 1)))
+                .because("the clock and the prompts change through the owner's transitions only");
         rule.check(ALL);
     }
 
