@@ -99,7 +99,7 @@ final class GameRules {
         log.info("menu pressed: the seek for an opponent is cancelled");
         OnlineSeat seek = match.remote().player().online();
         match.emit(new BoardEvent.OnlineSeeking(now, false, seek.site(), seek.user()));
-        match.remote().reset(match.request().remote().orElse(null));
+        match.seatAsAsked();
         if (match.phase() == BoardPhase.SETTING_UP && match.lastFrame() != null) {
             onSetupFrame(match.stillFrame(now));
         }

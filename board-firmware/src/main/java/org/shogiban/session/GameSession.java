@@ -249,7 +249,7 @@ public final class GameSession {
         if (asked.remote().filter(RemotePlayer::isSeeking).isPresent()) {
             // the site looks for an opponent; the board stays as it is until the site gives the game
             OnlineSeat seek = asked.remote().get().online();
-            match.remote().reset(asked.remote().get());
+            match.seat(asked.remote().get());
             log.info("seeking an opponent on {}", seek.site());
             match.emit(new BoardEvent.OnlineSeeking(now, true, seek.site(), seek.user()));
             return;

@@ -221,6 +221,38 @@ final class Match {
         }
     }
 
+    // ------------------------------------------------------------------------------------------------ the remote side
+
+    /** The side played from elsewhere is {@code player} now (a seek begun), or as the request asks (one ended). */
+    void seat(RemotePlayer player) {
+        remote.reset(player);
+    }
+
+    /** The side played from elsewhere as the game was asked (a seek that ended without a game). */
+    void seatAsAsked() {
+        remote.reset(request.remote().orElse(null));
+    }
+
+    /** The remote side's program says its name. */
+    void remoteNamed(String name) {
+        remote.named(name);
+    }
+
+    /** A hint for the side to move at {@code ply}. */
+    void hint(int ply, Move move) {
+        remote.hint(ply, move);
+    }
+
+    /** The remote side's move arrived: it waits to be made on the board. */
+    void remoteMoveArrived(RemoteMoves.Pending move) {
+        remote.arrived(move);
+    }
+
+    /** The remote move waiting to be made is forgotten; returns it (or null). */
+    RemoteMoves.Pending dropRemoteMove() {
+        return remote.clearPending();
+    }
+
     // ------------------------------------------------------------------------------------------------ the prompts
 
     /** What the setup shows now. */

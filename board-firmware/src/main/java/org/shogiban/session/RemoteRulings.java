@@ -38,7 +38,7 @@ final class RemoteRulings {
     void onRemote(SessionInput.Remote input) {
         long now = input.timeMillis();
         switch (input) {
-            case SessionInput.OpponentReady r -> match.remote().named(r.name());
+            case SessionInput.OpponentReady r -> match.remoteNamed(r.name());
             case SessionInput.OpponentMove m -> opponentMove(m);
             case SessionInput.OpponentFailed f -> {
                 if (match.phase() == BoardPhase.PLAYING && match.remote().isRemote(f.side())) {
@@ -49,7 +49,7 @@ final class RemoteRulings {
                 RemotePlayer p = match.remote().player();
                 if (r.endsSeek() && p != null && p.isSeeking()) {
                     match.emit(new BoardEvent.OnlineSeeking(now, false, p.online().site(), p.online().user()));
-                    match.remote().reset(match.request().remote().orElse(null));
+                    match.seatAsAsked();
                 }
                 match.emit(new BoardEvent.Refused(now, r.what(), r.why()));
             }
@@ -85,7 +85,7 @@ final class RemoteRulings {
         }
         Move hint = RemoteMoves.readMove(h.usi());
         if (hint != null && game().current().isLegal(hint)) {
-            match.remote().hint(h.ply(), hint);
+            match.hint(h.ply(), hint);
             match.emit(new BoardEvent.HintShown(h.timeMillis(), h.ply() + 1, hint));
         }
     }
@@ -134,7 +134,7 @@ final class RemoteRulings {
         List<Move> moves = game().moves();
         String words = RemoteMoves.words(game().current(), move, side,
                 moves.isEmpty() ? null : moves.get(moves.size() - 1).to());
-        match.remote().arrived(new RemoteMoves.Pending(side, game().plies() + 1, move, elapsed, words, held));
+        match.remoteMoveArrived(new RemoteMoves.Pending(side, game().plies() + 1, move, elapsed, words, held));
         log.info("ply {}: {} chose {} {}; waiting for it on the board", game().plies() + 1, side.label(), move.usi(),
                 words);
         match.emit(new BoardEvent.OpponentMoved(now, game().plies() + 1, side, move, words));
@@ -174,7 +174,7 @@ final class RemoteRulings {
 
     /** Forgets the remote move waiting to be made; the clock held for it runs again. Returns it (or null). */
     RemoteMoves.Pending release(long now) {
-        RemoteMoves.Pending p = match.remote().clearPending();
+        RemoteMoves.Pending p = match.dropRemoteMove();
         if (p != null && p.clockHeld() && match.clock() != null && match.phase() == BoardPhase.PLAYING) {
             match.holdClock(now, false);
         }
