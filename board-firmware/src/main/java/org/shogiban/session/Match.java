@@ -47,7 +47,9 @@ import org.slf4j.LoggerFactory;
  * one writer of the game; {@link #follow} and {@link #checkPieces} decide who reads the board (the inference or the
  * players' check). The rule classes ({@link GameRules}, {@link ArbiterRulings}, {@link RemoteRulings}) read it and
  * call these transitions; the clock ({@link TurnClock}), the prompts ({@link PlayerPrompts}) and the remote side
- * ({@link RemoteMoves}) are its parts, each the one writer of its own fields. Not thread-safe.
+ * ({@link RemoteMoves}) are its parts, each the one writer of its own fields and changed only through this owner's
+ * named changes (the rule classes decide, the owner applies: {@code endTurn}, {@code settled}, {@code seat}...).
+ * Not thread-safe.
  */
 final class Match {
     private static final Logger log = LoggerFactory.getLogger(Match.class);
