@@ -1,6 +1,8 @@
 package org.shogiban.app;
 
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -34,7 +36,7 @@ final class PartPort implements BoardPort {
     private final Supplier<EventStream> events;
     private final Set<String> parts;
     /** The fault shown for each failing device of the part (a null key: the part itself). */
-    private final java.util.Map<PartHealth.Device, FaultEvent> shown = new java.util.HashMap<>();
+    private final Map<PartHealth.Device, FaultEvent> shown = new HashMap<>();
 
     /**
      * @param records the records directory, or null
