@@ -1,6 +1,8 @@
 package org.shogiban.app;
 
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -18,8 +20,9 @@ import org.shogiban.session.SessionInput;
 
 /**
  * One part's port over the runtime, made by the assembly: the runtime's facts, changes and inbox, the assembly's
- * event stream, the board's directories and PIN, and the part's health shown as a fault of chip
- * {@code <part> (<detail>)} at {@code part} while it fails.
+ * event stream, the board's directories and PIN, and the part's health: the one way a part's trouble is shown, as a
+ * fault of its device ({@code <chip> at <address>}) or of chip {@code <part> (<detail>)} at {@code part} while it
+ * fails.
  */
 final class PartPort implements BoardPort {
     /** The address a part's fault is shown under. */
@@ -32,8 +35,8 @@ final class PartPort implements BoardPort {
     private final Optional<String> arbiterPin;
     private final Supplier<EventStream> events;
     private final Set<String> parts;
-    /** The fault shown for the part's health, or null while it is well. */
-    private FaultEvent shown;
+    /** The fault shown for each failing device of the part (a null key: the part itself). */
+    private final Map<PartHealth.Device, FaultEvent> shown = new HashMap<>();
 
     /**
      * @param records the records directory, or null
@@ -89,23 +92,33 @@ final class PartPort implements BoardPort {
 
     @Override
     public synchronized void health(PartHealth health) {
-        String chip = health.ok() ? null : name + " (" + health.detail() + ")";
-        if (Objects.equals(chip, shown == null ? null : shown.chip())) {
-            return;
+        FaultEvent now = shownAs(health);
+        PartHealth.Device key = health.device();
+        FaultEvent before = shown.get(key);
+        if (Objects.equals(now == null ? null : now.chip(), before == null ? null : before.chip())) {
+            return; // said again: nothing changes
         }
-        long now = app.now();
-        if (shown != null) {
-            app.fault(new FaultEvent(shown.chip(), ADDRESS, FaultEvent.Type.RECOVERED, health.detail(), now));
+        if (before != null) {
+            app.fault(new FaultEvent(before.chip(), before.address(), FaultEvent.Type.RECOVERED, health.detail(),
+                    app.now()));
+            shown.remove(key);
         }
-        shown = chip == null ? null : new FaultEvent(chip, ADDRESS, FaultEvent.Type.FAILED, health.detail(), now);
-        if (shown != null) {
-            app.fault(shown);
+        if (now != null) {
+            shown.put(key, now);
+            app.fault(now);
         }
     }
 
-    @Override
-    public void fault(FaultEvent fault) {
-        app.fault(fault);
+    /** The fault a failing health is shown as (null while it works): the device's own words, or the part's. */
+    private FaultEvent shownAs(PartHealth health) {
+        if (health.ok()) {
+            return null;
+        }
+        PartHealth.Device d = health.device();
+        return d == null
+                ? new FaultEvent(name + " (" + health.detail() + ")", ADDRESS, FaultEvent.Type.FAILED, health.detail(),
+                        app.now())
+                : new FaultEvent(d.chip(), d.address(), FaultEvent.Type.FAILED, health.detail(), app.now());
     }
 
     @Override

@@ -1,12 +1,12 @@
 package org.shogiban.app;
 
-import org.shogiban.hal.FaultEvent;
 import org.shogiban.link.LinkService;
 import org.shogiban.link.LinkSettings;
 import org.shogiban.link.SerialTransport;
 import org.shogiban.port.BoardPort;
 import org.shogiban.port.Part;
 import org.shogiban.port.PartFactory;
+import org.shogiban.port.PartHealth;
 import org.shogiban.port.PortLinkedBoard;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,8 +45,9 @@ public final class SerialLinks {
             this.board = new PortLinkedBoard(port);
             this.link = new LinkService(board, port.events(), transport, settings);
             // a device not there (yet: a USB adapter plugged in later) is the link's fault until it opens
-            link.watchDevice((missing, why) -> port.fault(new FaultEvent("USB link", transport.describe(),
-                    missing ? FaultEvent.Type.FAILED : FaultEvent.Type.RECOVERED, why, port.now())));
+            PartHealth.Device device = new PartHealth.Device("USB link", transport.describe());
+            link.watchDevice((missing, why) -> port.health(missing ? PartHealth.failing(device, why)
+                    : PartHealth.ok(device, why)));
         }
 
         @Override

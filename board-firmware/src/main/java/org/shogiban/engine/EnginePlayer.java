@@ -13,6 +13,7 @@ import org.shogiban.clock.TimeControl;
 import org.shogiban.port.BoardPort;
 import org.shogiban.port.Part;
 import org.shogiban.port.PartFactory;
+import org.shogiban.port.PartHealth;
 import org.shogiban.port.Subscription;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Position;
@@ -294,7 +295,7 @@ public final class EnginePlayer implements Part {
         if (!faultShown) {
             faultShown = true;
             log.warn("engine failed (try {} of {} at ply {}): {}", failures, TRIES, s.plies() + 1, e.getMessage());
-            board.submit(new SessionInput.OpponentFault(board.now(), seat, true, e.getMessage()));
+            board.health(PartHealth.failing(device(seat), e.getMessage()));
         } else {
             log.debug("engine failed again (try {} of {}): {}", failures, TRIES, e.getMessage());
         }
@@ -313,8 +314,13 @@ public final class EnginePlayer implements Part {
         if (faultShown) {
             faultShown = false;
             log.info("engine {} answers again", e.name());
-            board.submit(new SessionInput.OpponentFault(board.now(), seat, false, "answers again"));
+            board.health(PartHealth.ok(device(seat), "answers again"));
         }
+    }
+
+    /** The engine as the board names it in its faults: {@code USI engine at engine:<side>}. */
+    private static PartHealth.Device device(Side seat) {
+        return new PartHealth.Device("USI engine", "engine:" + seat.label());
     }
 
     /** The engine at this level, started if needed; never one started after {@link #close()}. */

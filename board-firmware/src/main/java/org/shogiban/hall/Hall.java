@@ -357,7 +357,7 @@ public final class Hall implements AutoCloseable {
         long until = System.nanoTime() + 5_000_000_000L;
         while (true) {
             try {
-                client.publish(new HallTopics(hallId, board).cmd(), HallCommands.command(id, line, pin), 1, false);
+                client.publish(new HallTopics(hallId, board).cmd(), HallCommand.of(id, line, pin).payload(), 1, false);
                 return;
             } catch (MqttException e) {
                 // the broker's receive maximum (Mosquitto: 20 in flight): a round's pairings wait their turn

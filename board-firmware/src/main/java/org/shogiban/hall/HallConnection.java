@@ -443,7 +443,7 @@ public final class HallConnection implements AutoCloseable {
                 continue;
             }
             outcome = commands.handle(c.payload(), nowMillis());
-            settle(new Sent(topics.reply(), client.publish(topics.reply(), outcome.reply(), 1, false), 0));
+            settle(new Sent(topics.reply(), client.publish(topics.reply(), outcome.reply().payload(), 1, false), 0));
             for (LoggedEvent e : outcome.resend()) {
                 client.publish(topics.events(), EventJson.write(e), 1, false).waitForCompletion(10_000);
             }

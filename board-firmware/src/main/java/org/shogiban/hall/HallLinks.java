@@ -1,10 +1,12 @@
 package org.shogiban.hall;
 
+import org.shogiban.hal.FaultEvent;
 import org.shogiban.hal.FaultReporter;
 import org.shogiban.port.BoardPort;
 import org.shogiban.port.EventStream;
 import org.shogiban.port.Part;
 import org.shogiban.port.PartFactory;
+import org.shogiban.port.PartHealth;
 import org.shogiban.port.PortLinkedBoard;
 
 /**
@@ -34,10 +36,17 @@ public final class HallLinks {
         HallPart(BoardPort port, HallSettings settings) {
             EventStream events = port.events();
             this.board = new PortLinkedBoard(port);
-            // the connection's faults (broker away, a publish refused) shown as a device's, through the port
+            // the connection's faults (broker away, a publish refused) are its devices' health, told to the port
             FaultReporter faults = new FaultReporter(port::now);
-            faults.addListener(port::fault);
+            faults.addListener(f -> port.health(health(f)));
             this.connection = new HallConnection(board, events, settings, events.directory().orElse(null), faults);
+        }
+
+        /** A fault of the connection as the health of one of its devices (the words the board always showed). */
+        private static PartHealth health(FaultEvent f) {
+            PartHealth.Device device = new PartHealth.Device(f.chip(), f.address());
+            return f.type() == FaultEvent.Type.FAILED ? PartHealth.failing(device, f.message())
+                    : PartHealth.ok(device, f.message());
         }
 
         @Override

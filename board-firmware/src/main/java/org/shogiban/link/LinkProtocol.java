@@ -1,8 +1,6 @@
 package org.shogiban.link;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -65,8 +63,13 @@ public final class LinkProtocol {
      * empty for an empty line, which is no command.
      */
     public List<byte[]> handle(LineDecoder.Input input, LinkSession session, long nowMillis) {
+        return reply(input, session, nowMillis).map(LinkReply::frames).orElse(List.of());
+    }
+
+    /** The reply to one input as typed values; empty for an empty line, which is no command. */
+    public Optional<LinkReply> reply(LineDecoder.Input input, LinkSession session, long nowMillis) {
         return switch (input) {
-            case LineDecoder.Bad bad -> List.of(err(bad.error(), bad.message()));
+            case LineDecoder.Bad bad -> Optional.of(LinkReply.err(bad.error(), bad.message()));
             case LineDecoder.Line line -> tagged(line.text(), session, nowMillis);
         };
     }
@@ -75,28 +78,20 @@ public final class LinkProtocol {
      * A command tagged {@code #<id> COMMAND ...} gets its reply line tagged {@code #<id> OK ...} (a host matches
      * replies by id, so one reply it never read cannot shift the others); an untagged one an untagged reply.
      */
-    private List<byte[]> tagged(String text, LinkSession session, long nowMillis) {
+    private Optional<LinkReply> tagged(String text, LinkSession session, long nowMillis) {
         Matcher m = TAG.matcher(text);
         if (!m.lookingAt()) {
             return command(text, session, nowMillis);
         }
-        List<byte[]> frames = new ArrayList<>(command(text.substring(m.end()), session, nowMillis));
-        if (frames.isEmpty()) {
-            frames.add(err(LinkError.SYNTAX, "a tag #" + m.group(1) + " with no command"));
-        }
-        byte[] tag = ("#" + m.group(1) + " ").getBytes(StandardCharsets.US_ASCII);
-        byte[] reply = frames.get(frames.size() - 1);
-        byte[] withTag = new byte[tag.length + reply.length];
-        System.arraycopy(tag, 0, withTag, 0, tag.length);
-        System.arraycopy(reply, 0, withTag, tag.length, reply.length);
-        frames.set(frames.size() - 1, withTag);
-        return frames;
+        LinkReply reply = command(text.substring(m.end()), session, nowMillis)
+                .orElseGet(() -> LinkReply.err(LinkError.SYNTAX, "a tag #" + m.group(1) + " with no command"));
+        return Optional.of(reply.tagged(m.group(1)));
     }
 
-    private List<byte[]> command(String text, LinkSession session, long nowMillis) {
+    private Optional<LinkReply> command(String text, LinkSession session, long nowMillis) {
         String line = text.strip();
         if (line.isEmpty()) {
-            return List.of();
+            return Optional.empty();
         }
         int space = indexOfSpace(line);
         String word = line.substring(0, space).toUpperCase(Locale.ROOT);
@@ -142,17 +137,17 @@ public final class LinkProtocol {
         return line.length();
     }
 
-    private static List<byte[]> one(byte[] frame) {
-        return List.of(frame);
+    private static Optional<LinkReply> one(LinkReply reply) {
+        return Optional.of(reply);
     }
 
-    private static byte[] noArgs(String word, List<String> args, byte[] reply) {
+    private static LinkReply noArgs(String word, List<String> args, LinkReply reply) {
         return args.isEmpty() ? reply : err(LinkError.SYNTAX, word + " takes no arguments");
     }
 
     // ------------------------------------------------------------------------------------------------ commands
 
-    private List<byte[]> since(List<String> args) {
+    private Optional<LinkReply> since(List<String> args) {
         if (args.size() != 1 || !args.get(0).matches("\\d{1,18}")) {
             return one(err(LinkError.SYNTAX, "usage: SINCE <seq> (a whole number, 0 for every kept event)"));
         }
@@ -162,15 +157,10 @@ public final class LinkProtocol {
             return one(err(LinkError.GONE, "events after " + seq + " are no longer all kept; the oldest kept is "
                     + first + " (SINCE " + (first - 1) + " sends them; GET fetches whole games)"));
         }
-        List<byte[]> frames = new ArrayList<>();
-        for (LoggedEvent e : events.since(seq)) {
-            frames.add(e.wire());
-        }
-        frames.add(ok("last " + events.lastSeq()));
-        return frames;
+        return one(ok("last " + events.lastSeq()).after(events.since(seq)));
     }
 
-    private byte[] clocks(List<String> args) {
+    private LinkReply clocks(List<String> args) {
         if (args.size() != 3 || !args.stream().allMatch(a -> a.matches("\\d{1,10}"))) {
             return err(LinkError.SYNTAX, "usage: CLOCKS <btime-ms> <wtime-ms> <byoyomi-ms> (whole milliseconds)");
         }
@@ -178,7 +168,7 @@ public final class LinkProtocol {
                 Long.parseLong(args.get(2))));
     }
 
-    private byte[] games() {
+    private LinkReply games() {
         StringBuilder text = new StringBuilder();
         for (StoredGame g : board.games()) {
             text.append(g.line()).append('\n');
@@ -186,7 +176,7 @@ public final class LinkProtocol {
         return body(text.toString().getBytes(StandardCharsets.UTF_8));
     }
 
-    private byte[] get(List<String> args) {
+    private LinkReply get(List<String> args) {
         if (args.size() != 2) {
             return err(LinkError.SYNTAX, "usage: GET <game-id|current> <kif|kifu|ki2|csa|usi|sfen|jkf>");
         }
@@ -204,7 +194,7 @@ public final class LinkProtocol {
         return body(GameRecords.encode(record.get(), format));
     }
 
-    private byte[] newGame(String options) {
+    private LinkReply newGame(String options) {
         NewGameOptions parsed;
         try {
             parsed = NewGameOptions.parse(options);
@@ -214,7 +204,7 @@ public final class LinkProtocol {
         return answer(board.newGame(parsed));
     }
 
-    private byte[] auth(List<String> args, LinkSession session, long nowMillis) {
+    private LinkReply auth(List<String> args, LinkSession session, long nowMillis) {
         if (args.size() != 1) {
             return err(LinkError.SYNTAX, "usage: AUTH <pin>");
         }
@@ -238,7 +228,7 @@ public final class LinkProtocol {
         return (millis + 999) / 1000;
     }
 
-    private byte[] arbiter(List<String> args, LinkSession session) {
+    private LinkReply arbiter(List<String> args, LinkSession session) {
         if (!session.isArbiter()) {
             return err(LinkError.NOAUTH, "arbiter commands need AUTH <pin> first");
         }
@@ -250,30 +240,25 @@ public final class LinkProtocol {
         return answer(board.arbiter(List.copyOf(args)));
     }
 
-    private static byte[] answer(BoardAnswer answer) {
+    private static LinkReply answer(BoardAnswer answer) {
         return answer.accepted() ? ok(answer.text()) : err(answer.error(), answer.text());
     }
 
     // ------------------------------------------------------------------------------------------------ replies
 
     /** {@code OK <text>} (never a number alone, which would read as a body's length). */
-    static byte[] ok(String text) {
-        String t = LinkEvent.oneLine(text);
-        return ((t.isEmpty() ? "OK" : "OK " + t) + "\n").getBytes(StandardCharsets.UTF_8);
+    static LinkReply ok(String text) {
+        return LinkReply.ok(text);
     }
 
     /** {@code OK <byte-length>}, LF, the bytes, LF. */
-    static byte[] body(byte[] bytes) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length + 16);
-        out.writeBytes(("OK " + bytes.length + "\n").getBytes(StandardCharsets.US_ASCII));
-        out.writeBytes(bytes);
-        out.write('\n');
-        return out.toByteArray();
+    static LinkReply body(byte[] bytes) {
+        return LinkReply.body(bytes);
     }
 
     /** {@code ERR <code> <message>}. */
-    static byte[] err(LinkError error, String message) {
-        return ("ERR " + error.name() + " " + LinkEvent.oneLine(message) + "\n").getBytes(StandardCharsets.UTF_8);
+    static LinkReply err(LinkError error, String message) {
+        return LinkReply.err(error, message);
     }
 
     /** A host's word for a message: control characters shown as {@code ?}, at most 40 characters. */

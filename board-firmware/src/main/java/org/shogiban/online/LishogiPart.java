@@ -5,6 +5,7 @@ import java.util.Objects;
 import org.shogiban.port.BoardPort;
 import org.shogiban.port.Part;
 import org.shogiban.port.PartFactory;
+import org.shogiban.port.PartHealth;
 import org.shogiban.port.Subscription;
 import org.shogiban.rules.Side;
 import org.shogiban.session.BoardFacts;
@@ -48,6 +49,11 @@ public final class LishogiPart implements Part {
             @Override
             public void submit(SessionInput.Command command) {
                 port.submit(command);
+            }
+
+            @Override
+            public void health(PartHealth health) {
+                port.health(health);
             }
 
             @Override

@@ -42,9 +42,12 @@ import org.slf4j.LoggerFactory;
 public final class LishogiPlayer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LishogiPlayer.class);
 
-    /** What the player needs of the board: its inbox, its scan clock, its clock display. */
+    /** What the player needs of the board: its inbox, its scan clock, its clock display, the part's health. */
     public interface Board {
         void submit(SessionInput.Command command);
+
+        /** Says whether the site can be reached (the part's health, shown in the board's faults while it fails). */
+        void health(org.shogiban.port.PartHealth health);
 
         long now();
 

@@ -1,5 +1,6 @@
 package org.shogiban.online;
 
+import org.shogiban.port.PartHealth;
 import org.shogiban.session.SessionInput;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -7,17 +8,20 @@ import org.slf4j.LoggerFactory;
 /**
  * Whether the site can be reached, as the board shows it: named in the snapshot's {@code faults}
  * ({@code lishogi at <host>}, the fault LED, the link's {@code FAULT}) from the first failure until the site answers
- * again, and said once in the log, in words. Thread-safe (the streams' threads and the player's).
+ * again (the part's health, told to its port), and said once in the log, in words. Thread-safe (the streams' threads and the player's).
  */
 final class SiteFaults {
     private static final Logger log = LoggerFactory.getLogger(SiteFaults.class);
     private final LishogiPlayer.Board board;
     private final String host;
+    /** The site as the board names it in its faults. */
+    private final PartHealth.Device device;
     private boolean failing;
 
     SiteFaults(LishogiPlayer.Board board, String host) {
         this.board = board;
         this.host = host;
+        this.device = new PartHealth.Device("lishogi", host);
     }
 
     /** The site answered. */
@@ -25,7 +29,7 @@ final class SiteFaults {
         if (failing) {
             failing = false;
             log.info("lishogi at {} answers again", host);
-            board.submit(new SessionInput.SiteFault(board.now(), "lishogi", host, false, "answers again"));
+            board.health(PartHealth.ok(device, "answers again"));
         }
     }
 
@@ -39,7 +43,7 @@ final class SiteFaults {
                 if (!failing) {
                     failing = true;
                     log.warn("lishogi at {}: {}", host, e.getMessage());
-                    board.submit(new SessionInput.SiteFault(board.now(), "lishogi", host, true, e.getMessage()));
+                    board.health(PartHealth.failing(device, e.getMessage()));
                 } else {
                     log.debug("lishogi at {} still failing: {}", host, e.getMessage());
                 }

@@ -2,7 +2,6 @@ package org.shogiban.port;
 
 import java.nio.file.Path;
 import java.util.Optional;
-import org.shogiban.hal.FaultEvent;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.session.BoardFacts;
 import org.shogiban.session.GameSettings;
@@ -47,16 +46,11 @@ public interface BoardPort {
     void submit(SessionInput.Command command);
 
     /**
-     * Says how the part is doing; a change of it (ok to failing, or back) is shown at once in the snapshot's
-     * {@code faults}, the status light and the link's {@code FAULT}. Saying the same again changes nothing.
+     * Says how the part, or one of its devices, is doing: the one way a part reports its trouble. A change of it (ok
+     * to failing, or back) is shown at once in the snapshot's {@code faults}, the status light and the link's
+     * {@code FAULT}; each device of the part on its own. Saying the same again changes nothing.
      */
     void health(PartHealth health);
-
-    /**
-     * A fault of a device the part owns (the USB link's serial device), or its end, shown as the chips' faults are:
-     * the snapshot's {@code faults} ({@code <chip> at <address>}), the status light, the link's {@code FAULT}.
-     */
-    void fault(FaultEvent fault);
 
     /** Whether a part of this name is on the board (the link refuses engine games when no {@code engine} is). */
     boolean hasPart(String name);

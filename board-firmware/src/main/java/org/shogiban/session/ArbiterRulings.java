@@ -33,7 +33,7 @@ final class ArbiterRulings {
 
     /** The board calls the arbiter: a game being played pauses until they act. */
     void call(long now, String why) {
-        match.prompts().arbiterCalled(true);
+        match.arbiterCalled(true);
         match.pause(now);
         log.info("arbiter called: {}", why);
         match.emit(new BoardEvent.ArbiterCalled(now, why));
@@ -50,7 +50,7 @@ final class ArbiterRulings {
             rules.refuse(now, "arbiter " + action.describe(), refusal);
             return;
         }
-        match.prompts().arbiterCalled(false);
+        match.arbiterCalled(false);
         match.comment("arbiter " + COMMENT_TIME.format(match.wallClock().instant()
                 .atZone(match.wallClock().getZone())) + ": " + action.describe());
         match.emit(new BoardEvent.ArbiterActed(now, action));
@@ -59,7 +59,7 @@ final class ArbiterRulings {
             case SessionInput.Resume r -> resume(now);
             case SessionInput.Adjust a -> {
                 log.info("arbiter adjusts {}'s time by {} ms", a.side().label(), a.deltaMillis());
-                match.clock().adjust(a.side(), a.deltaMillis());
+                match.adjustClock(a.side(), a.deltaMillis());
             }
             case SessionInput.SetResult r -> {
                 match.adjudicate(arbiterResult(r), r.reason().isEmpty() ? "arbiter" : "arbiter: " + r.reason());
@@ -111,11 +111,11 @@ final class ArbiterRulings {
         rules.releaseRemote(now);
         Move taken = game().moves().get(game().plies() - 1);
         PlyLog.TurnClocks turn = match.takeBack(1);
-        match.clock().turnStarts(now);
+        match.turnStarts(now);
         if (match.phase() == BoardPhase.OVER) {
             match.reopen();
         }
-        match.clock().restoreTurn(game().current().sideToMove(), turn, now, match.phase() == BoardPhase.PAUSED);
+        match.restoreTurn(game().current().sideToMove(), turn, now, match.phase() == BoardPhase.PAUSED);
         log.info("arbiter undoes {}; ply {} again", taken, match.plies() + 1);
         rules.startGuide(now, "the arbiter took back " + taken.usi());
     }
@@ -124,8 +124,8 @@ final class ArbiterRulings {
         match.overrule();
         rules.releaseRemote(now);
         match.reopen();
-        match.prompts().putBack();
-        match.clock().restart(game().current().sideToMove(), now, false);
+        match.putBack();
+        match.restartClock(game().current().sideToMove(), now, false);
         log.info("arbiter overrules the foul; the game goes on from ply {}", match.plies() + 1);
         match.emit(new BoardEvent.CheckPieces(now, game().current(), "the foul was overruled: put the pieces back"));
         if (match.inference() == null) {

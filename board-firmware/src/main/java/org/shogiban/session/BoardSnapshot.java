@@ -80,7 +80,7 @@ public record BoardSnapshot(String phase, int ply, String sfen, List<String> mov
         }
         List<Waiting> waiting = new java.util.ArrayList<>(f.prompts().size());
         for (BoardFacts.Prompt p : f.prompts()) {
-            waiting.add(waiting(p));
+            waiting.add(Waiting.of(p));
         }
         BoardFacts.Outcome o = f.result();
         return new BoardSnapshot(f.phase() == BoardPhase.SETTING_UP ? "SETUP" : f.phase().name(), f.plies(),
@@ -102,7 +102,7 @@ public record BoardSnapshot(String phase, int ply, String sfen, List<String> mov
         return new SideClock(c.mainMs(), c.byoyomiMs(), c.periods(), c.considerUnits());
     }
 
-    private static Waiting waiting(BoardFacts.Prompt p) {
+    private static Waiting waitingOf(BoardFacts.Prompt p) {
         String kind = p.kind().label();
         org.shogiban.rules.Move m = p.opponentMove();
         if (m != null) {
@@ -195,6 +195,11 @@ public record BoardSnapshot(String phase, int ply, String sfen, List<String> mov
         /** What the board waits for from the players at the board. */
         public Waiting(String kind, List<String> squares, List<String> slots, String move, String detail) {
             this(kind, squares, slots, move, detail, null, null, null, null, null);
+        }
+
+        /** The words of one typed prompt, as the snapshot writes them (the web page's {@code /api/view} too). */
+        public static Waiting of(BoardFacts.Prompt p) {
+            return waitingOf(p);
         }
     }
 }

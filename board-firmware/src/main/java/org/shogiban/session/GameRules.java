@@ -99,7 +99,7 @@ final class GameRules {
         log.info("menu pressed: the seek for an opponent is cancelled");
         OnlineSeat seek = match.remote().player().online();
         match.emit(new BoardEvent.OnlineSeeking(now, false, seek.site(), seek.user()));
-        match.remote().reset(match.request().remote().orElse(null));
+        match.seatAsAsked();
         if (match.phase() == BoardPhase.SETTING_UP && match.lastFrame() != null) {
             onSetupFrame(match.stillFrame(now));
         }
@@ -115,7 +115,7 @@ final class GameRules {
 
     private void onSetupFrame(SensorFrame frame) {
         SetupStatus status = match.setup().onFrame(frame);
-        match.prompts().setupShows(status);
+        match.setupShows(status);
         if (status.ready() && !seeking()) {
             match.startGame(frame.timeMillis());
             handle(match.inference().onFrame(match.stillFrame(frame.timeMillis())));
@@ -127,7 +127,7 @@ final class GameRules {
 
     /** Compares the pieces with the game's position until they match, then follows the game again. */
     private void onGuideFrame(SensorFrame frame) {
-        if (match.prompts().check(frame).ready()) {
+        if (match.checkPieces(frame).ready()) {
             match.piecesChecked(frame.timeMillis());
             handle(match.inference().onFrame(frame));
         }
@@ -162,19 +162,19 @@ final class GameRules {
                 case InferenceEvent.MoveCompleted m when m.isLegal() -> onLegalMove(m);
                 case InferenceEvent.MoveCompleted m -> onIllegalMove(m);
                 case InferenceEvent.PromotionPending p -> {
-                    match.prompts().askPromotion(p.square());
+                    match.askPromotion(p.square());
                     log.info("ply {}: {} may promote on {}; waiting for PROMOTE or CONFIRM", plies() + 1,
                             p.withoutPromotion(), p.square());
                     match.emit(new BoardEvent.PromotionAsked(p.timeMillis(), p.square(), p.withoutPromotion()));
                 }
                 case InferenceEvent.TakeBack t -> onTakeBack(t);
                 case InferenceEvent.Discrepancy d -> {
-                    match.prompts().differs(d);
+                    match.differs(d);
                     log.info("ply {}: board differs from the game: {}", plies() + 1, d.describe());
                     match.emit(new BoardEvent.DiscrepancySeen(d.timeMillis(), d));
                 }
                 case InferenceEvent.BackInSync b -> {
-                    match.prompts().settled();
+                    match.settled();
                     log.info("ply {}: board back in sync", plies() + 1);
                     match.emit(new BoardEvent.BackInSync(b.timeMillis()));
                 }
@@ -205,8 +205,8 @@ final class GameRules {
             long at = match.settings().inference().commitPolicy() == CommitPolicy.STABLE
                     ? Math.min(Math.max(match.lastChangeMillis(), 0), m.timeMillis()) : m.timeMillis();
             // no one started the clock: the first move starts it, and is charged nothing
-            match.clock().startFirstTurn(mover, Math.min(at, match.inputMillis()));
-            ClockSwitch sw = match.clock().endTurn(mover, Math.min(at, match.inputMillis()), match.inputMillis());
+            match.startFirstTurn(mover, Math.min(at, match.inputMillis()));
+            ClockSwitch sw = match.endTurn(mover, Math.min(at, match.inputMillis()), match.inputMillis());
             if (sw.timeUp()) {
                 log.info("ply {}: {} completed {} after their time ran out", plies() + 1, mover.label(), m.move());
                 timeUp(mover, m.timeMillis());
@@ -221,8 +221,8 @@ final class GameRules {
         }
         GameResult after = match.play(m.move(), m.verdict(),
                 elapsed != null ? elapsed : m.timeMillis() - match.clock().turnStartMillis(), nextTurn);
-        match.clock().turnStarts(m.timeMillis());
-        match.prompts().settled();
+        match.turnStarts(m.timeMillis());
+        match.settled();
         log.info("ply {}: {} played {}", game().plies(), mover.label(), m.move());
         match.emit(new BoardEvent.MovePlayed(m.timeMillis(), game().plies(), mover, m.move()));
         if (after.isOver()) {
@@ -233,7 +233,7 @@ final class GameRules {
     private void onIllegalMove(InferenceEvent.MoveCompleted m) {
         Side mover = game().current().sideToMove();
         int ply = plies() + 1;
-        match.prompts().illegal(m.move());
+        match.illegal(m.move());
         // a wrong move made for the remote side is the hands' slip, not the remote side's foul: put back
         IllegalMovePolicy policy = match.prompts().puttingBack() || match.remote().isRemote(mover)
                 ? IllegalMovePolicy.PUT_BACK
@@ -243,7 +243,7 @@ final class GameRules {
         match.emit(new BoardEvent.IllegalMove(m.timeMillis(), ply, mover, m.move(), m.verdict().reason(), policy));
         if (policy == IllegalMovePolicy.LOSS) {
             match.play(m.move(), m.verdict(), null, null);
-            match.prompts().arbiterCalled(true);
+            match.arbiterCalled(true);
             match.emit(new BoardEvent.ArbiterCalled(m.timeMillis(), "illegal move " + m.move().usi() + " by "
                     + mover.label() + " (" + m.verdict().reason() + ")"));
             finish(m.timeMillis());
@@ -261,13 +261,13 @@ final class GameRules {
             }
         }
         PlyLog.TurnClocks turn = match.takeBack(t.undone().size());
-        match.clock().turnStarts(t.timeMillis());
+        match.turnStarts(t.timeMillis());
         if (match.clock().running() != null) {
             // 待った gives the turn back: the clocks as they stood when the undone move began, running from now
-            match.clock().restoreTurn(game().current().sideToMove(), turn, t.timeMillis(),
+            match.restoreTurn(game().current().sideToMove(), turn, t.timeMillis(),
                     match.phase() == BoardPhase.PAUSED);
         }
-        match.prompts().boardMoved();
+        match.boardMoved();
         log.info("ply {}: takeback (待った) of {}", plies() + 1, t.undone());
         match.emit(new BoardEvent.MovesTakenBack(t.timeMillis(), t.undone(), t.restored()));
     }
@@ -341,7 +341,7 @@ final class GameRules {
         Side presser = event.button() == Button.CLOCK_SENTE ? Side.SENTE : Side.GOTE;
         long now = event.timeMillis();
         Side toMove = game().current().sideToMove();
-        if (presser != toMove && match.phase() == BoardPhase.PLAYING && match.clock().startFirstTurn(toMove, now)) {
+        if (presser != toMove && match.phase() == BoardPhase.PLAYING && match.startFirstTurn(toMove, now)) {
             log.info("{} started the clock: {}'s time starts now", presser.label(), toMove.label());
             match.emit(new BoardEvent.ClockPressed(now, toMove, 0));
             return;
@@ -352,7 +352,7 @@ final class GameRules {
         }
         Side firstMover = game().start().sideToMove();
         if (game().plies() == 0 && presser == firstMover.opponent() && match.clock().running() == firstMover) {
-            match.clock().restartFirstTurn(firstMover, now);
+            match.restartFirstTurn(firstMover, now);
             log.info("{} pressed before the first move: {}'s time starts now", presser.label(), firstMover.label());
             match.emit(new BoardEvent.ClockPressed(now, firstMover, 0));
             return;
@@ -364,7 +364,7 @@ final class GameRules {
         }
         if (game().current().sideToMove() != presser) {
             // the presser's move already counted (made up after a forgotten press): their press switches the clock
-            ClockSwitch sw = match.clock().endTurn(presser, now, now);
+            ClockSwitch sw = match.endTurn(presser, now, now);
             if (sw.timeUp()) {
                 timeUp(presser, now);
                 return;
@@ -404,12 +404,12 @@ final class GameRules {
         }
         log.info("ply {}: {} pressed late: {} then {} count", plies() + 1, presser.label(), first, second);
         SideClock opponentTurn = match.clock().of(presser.opponent(), now);
-        ClockSwitch sw = match.clock().endTurn(presser, now, now);
+        ClockSwitch sw = match.endTurn(presser, now, now);
         if (sw.timeUp()) {
             timeUp(presser, now);
             return;
         }
-        match.prompts().boardMoved();
+        match.boardMoved();
         for (Move m : List.of(first, second)) {
             Side mover = game().current().sideToMove();
             // both were found among the legal moves; the presser's next turn begins with their clock after this
@@ -422,7 +422,7 @@ final class GameRules {
                 return;
             }
         }
-        match.clock().turnStarts(now);
+        match.turnStarts(now);
         match.follow();
         handle(match.inference().onFrame(match.stillFrame(now)));
     }
@@ -437,7 +437,7 @@ final class GameRules {
                 || match.prompts().promotionAsked())) {
             return;
         }
-        for (ClockSignal signal : match.clock().tick(now)) {
+        for (ClockSignal signal : match.tickClock(now)) {
             switch (signal) {
                 case ClockSignal.Beep b -> match.emit(new BoardEvent.ClockBeep(now, b.side(), b.remainingMs(),
                         b.tone() == ClockSignal.Tone.LONG));
@@ -451,7 +451,7 @@ final class GameRules {
     }
 
     void timeUp(Side side, long atMs) {
-        match.clock().timedOut();
+        match.clockTimedOut();
         match.timeUp(side);
         log.info("ply {}: {}'s time is up", plies() + 1, side.label());
         match.emit(new BoardEvent.TimeUp(atMs, side));

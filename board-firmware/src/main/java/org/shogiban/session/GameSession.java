@@ -155,8 +155,7 @@ public final class GameSession {
             lastChange = lastChange.quiet(view, at);
         } else {
             BoardFacts facts = SessionProjection.facts(match, view, at);
-            lastChange = new SessionChange(match.events(), view, facts, BoardSnapshot.of(facts),
-                    SessionProjection.state(match, at), record(), clockState(at), at);
+            lastChange = new SessionChange(match.events(), view, facts, SessionProjection.state(match, at), record(), clockState(at), at);
         }
         return lastChange;
     }
@@ -250,7 +249,7 @@ public final class GameSession {
         if (asked.remote().filter(RemotePlayer::isSeeking).isPresent()) {
             // the site looks for an opponent; the board stays as it is until the site gives the game
             OnlineSeat seek = asked.remote().get().online();
-            match.remote().reset(asked.remote().get());
+            match.seat(asked.remote().get());
             log.info("seeking an opponent on {}", seek.site());
             match.emit(new BoardEvent.OnlineSeeking(now, true, seek.site(), seek.user()));
             return;
@@ -287,11 +286,6 @@ public final class GameSession {
     /** What the board shows now, for the LEDs, a UI or a test. */
     public BoardView view() {
         return SessionProjection.view(match);
-    }
-
-    /** The board's state as of {@code nowMillis}, the one JSON snapshot (see {@link BoardSnapshot}). */
-    public BoardSnapshot snapshot(long nowMillis) {
-        return SessionProjection.snapshot(match, view(), nowMillis);
     }
 
     /** The board's typed facts as of {@code nowMillis} (see {@link BoardFacts}). */

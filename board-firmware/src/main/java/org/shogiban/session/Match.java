@@ -8,16 +8,21 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.shogiban.clock.ClockSignal;
+import org.shogiban.clock.ClockSwitch;
 import org.shogiban.clock.SideClock;
 import org.shogiban.hal.FaultEvent;
 import org.shogiban.hal.SensorFrame;
+import org.shogiban.inference.InferenceEvent;
 import org.shogiban.inference.MoveInference;
 import org.shogiban.inference.PositionSetup;
+import org.shogiban.inference.SetupStatus;
 import org.shogiban.rules.GameHistory;
 import org.shogiban.rules.GameResult;
 import org.shogiban.rules.ImpasseRule;
 import org.shogiban.rules.Move;
 import org.shogiban.rules.Side;
+import org.shogiban.rules.Square;
 import org.shogiban.rules.Verdict;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,7 +47,9 @@ import org.slf4j.LoggerFactory;
  * one writer of the game; {@link #follow} and {@link #checkPieces} decide who reads the board (the inference or the
  * players' check). The rule classes ({@link GameRules}, {@link ArbiterRulings}, {@link RemoteRulings}) read it and
  * call these transitions; the clock ({@link TurnClock}), the prompts ({@link PlayerPrompts}) and the remote side
- * ({@link RemoteMoves}) are its parts, each the one writer of its own fields. Not thread-safe.
+ * ({@link RemoteMoves}) are its parts, each the one writer of its own fields and changed only through this owner's
+ * named changes (the rule classes decide, the owner applies: {@code endTurn}, {@code settled}, {@code seat}...).
+ * Not thread-safe.
  */
 final class Match {
     private static final Logger log = LoggerFactory.getLogger(Match.class);
@@ -157,6 +164,142 @@ final class Match {
 
     RemoteMoves remote() {
         return remote;
+    }
+
+    // ------------------------------------------------------------------------------------------------ the clock
+    // The rule classes decide; the owner changes its clock: only these (and the transitions above) write it.
+
+    /** The first turn's time starts from {@code atMillis} (the first mover pressed, or moved); false when it ran. */
+    boolean startFirstTurn(Side firstMover, long atMillis) {
+        return clock.startFirstTurn(firstMover, atMillis);
+    }
+
+    /** The first mover's turn starts again, from {@code nowMillis} (gote pressed before sente moved). */
+    void restartFirstTurn(Side firstMover, long nowMillis) {
+        clock.restartFirstTurn(firstMover, nowMillis);
+    }
+
+    /** The mover's turn ends at {@code atMillis}: the clock switches to the opponent. */
+    ClockSwitch endTurn(Side mover, long atMillis, long nowMillis) {
+        return clock.endTurn(mover, atMillis, nowMillis);
+    }
+
+    /** A new turn's time is counted from {@code nowMillis} (for the record's time of the move). */
+    void turnStarts(long nowMillis) {
+        clock.turnStarts(nowMillis);
+    }
+
+    /** The clocks as they were when the side to move's turn began (an undo, a takeback). */
+    void restoreTurn(Side toMove, PlyLog.TurnClocks turn, long nowMillis, boolean paused) {
+        clock.restoreTurn(toMove, turn, nowMillis, paused);
+    }
+
+    /** The side to move's time runs again from now (an overrule, an undo without the turn's clocks). */
+    void restartClock(Side toMove, long nowMillis, boolean paused) {
+        clock.restart(toMove, nowMillis, paused);
+    }
+
+    /** The arbiter gives or takes time. */
+    void adjustClock(Side side, long deltaMillis) {
+        clock.adjust(side, deltaMillis);
+    }
+
+    /** Time passes: the beeps and a fallen flag it brings. */
+    List<ClockSignal> tickClock(long nowMillis) {
+        return clock.tick(nowMillis);
+    }
+
+    /** A side's time ran out: nothing runs. */
+    void clockTimedOut() {
+        clock.timedOut();
+    }
+
+    /** The clock stops while a remote side's move waits to be made on the board, and runs again after it. */
+    void holdClock(long nowMillis, boolean held) {
+        if (held) {
+            clock.pause(nowMillis);
+        } else {
+            clock.resume(nowMillis);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ the remote side
+
+    /** The side played from elsewhere is {@code player} now (a seek begun), or as the request asks (one ended). */
+    void seat(RemotePlayer player) {
+        remote.reset(player);
+    }
+
+    /** The side played from elsewhere as the game was asked (a seek that ended without a game). */
+    void seatAsAsked() {
+        remote.reset(request.remote().orElse(null));
+    }
+
+    /** The remote side's program says its name. */
+    void remoteNamed(String name) {
+        remote.named(name);
+    }
+
+    /** A hint for the side to move at {@code ply}. */
+    void hint(int ply, Move move) {
+        remote.hint(ply, move);
+    }
+
+    /** The remote side's move arrived: it waits to be made on the board. */
+    void remoteMoveArrived(RemoteMoves.Pending move) {
+        remote.arrived(move);
+    }
+
+    /** The remote move waiting to be made is forgotten; returns it (or null). */
+    RemoteMoves.Pending dropRemoteMove() {
+        return remote.clearPending();
+    }
+
+    // ------------------------------------------------------------------------------------------------ the prompts
+
+    /** What the setup shows now. */
+    void setupShows(SetupStatus status) {
+        prompts.setupShows(status);
+    }
+
+    /** A frame compared with the position the pieces are checked against. */
+    SetupStatus checkPieces(SensorFrame frame) {
+        return prompts.check(frame);
+    }
+
+    /** The players are asked to choose whether the piece on {@code square} promotes. */
+    void askPromotion(Square square) {
+        prompts.askPromotion(square);
+    }
+
+    /** The board differs from the game's position (pieces to put back). */
+    void differs(InferenceEvent.Discrepancy seen) {
+        prompts.differs(seen);
+    }
+
+    /** The board shows the game's position again. */
+    void settled() {
+        prompts.settled();
+    }
+
+    /** An illegal move to be put back. */
+    void illegal(Move move) {
+        prompts.illegal(move);
+    }
+
+    /** The illegal move is to be put back (a foul overruled). */
+    void putBack() {
+        prompts.putBack();
+    }
+
+    /** A move was made on the board (the prompts for the last position are gone). */
+    void boardMoved() {
+        prompts.boardMoved();
+    }
+
+    /** The board calls the arbiter and waits ({@code true}), or no longer does. */
+    void arbiterCalled(boolean called) {
+        prompts.arbiterCalled(called);
     }
 
     Clock wallClock() {

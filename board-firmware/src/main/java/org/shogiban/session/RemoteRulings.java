@@ -2,7 +2,6 @@ package org.shogiban.session;
 
 import java.util.List;
 import org.shogiban.clock.ClockSwitch;
-import org.shogiban.hal.FaultEvent;
 import org.shogiban.inference.InferenceEvent;
 import org.shogiban.rules.GameHistory;
 import org.shogiban.rules.GameResult;
@@ -39,23 +38,18 @@ final class RemoteRulings {
     void onRemote(SessionInput.Remote input) {
         long now = input.timeMillis();
         switch (input) {
-            case SessionInput.OpponentReady r -> match.remote().named(r.name());
-            case SessionInput.OpponentFault f -> match.fault(new FaultEvent("USI engine", "engine:"
-                    + f.side().label(), f.failed() ? FaultEvent.Type.FAILED
-                    : FaultEvent.Type.RECOVERED, f.why(), now));
+            case SessionInput.OpponentReady r -> match.remoteNamed(r.name());
             case SessionInput.OpponentMove m -> opponentMove(m);
             case SessionInput.OpponentFailed f -> {
                 if (match.phase() == BoardPhase.PLAYING && match.remote().isRemote(f.side())) {
                     rules.callArbiter(now, f.why());
                 }
             }
-            case SessionInput.SiteFault f -> match.fault(new FaultEvent(f.site(), f.host(), f.failed()
-                    ? FaultEvent.Type.FAILED : FaultEvent.Type.RECOVERED, f.why(), now));
             case SessionInput.SiteRefused r -> {
                 RemotePlayer p = match.remote().player();
                 if (r.endsSeek() && p != null && p.isSeeking()) {
                     match.emit(new BoardEvent.OnlineSeeking(now, false, p.online().site(), p.online().user()));
-                    match.remote().reset(match.request().remote().orElse(null));
+                    match.seatAsAsked();
                 }
                 match.emit(new BoardEvent.Refused(now, r.what(), r.why()));
             }
@@ -91,7 +85,7 @@ final class RemoteRulings {
         }
         Move hint = RemoteMoves.readMove(h.usi());
         if (hint != null && game().current().isLegal(hint)) {
-            match.remote().hint(h.ply(), hint);
+            match.hint(h.ply(), hint);
             match.emit(new BoardEvent.HintShown(h.timeMillis(), h.ply() + 1, hint));
         }
     }
@@ -124,23 +118,23 @@ final class RemoteRulings {
             return;
         }
         // a remote first mover starts the clock that waited for the players
-        match.clock().startFirstTurn(side, now);
+        match.startFirstTurn(side, now);
         long elapsed = now - match.clock().turnStartMillis();
         boolean held = false;
         if (match.clock().running() == side) {
-            ClockSwitch sw = match.clock().endTurn(side, now, now);
+            ClockSwitch sw = match.endTurn(side, now, now);
             if (sw.timeUp()) {
                 rules.timeUp(side, now);
                 return;
             }
             elapsed = sw.elapsedMs();
-            match.clock().pause(now);
+            match.holdClock(now, true);
             held = true;
         }
         List<Move> moves = game().moves();
         String words = RemoteMoves.words(game().current(), move, side,
                 moves.isEmpty() ? null : moves.get(moves.size() - 1).to());
-        match.remote().arrived(new RemoteMoves.Pending(side, game().plies() + 1, move, elapsed, words, held));
+        match.remoteMoveArrived(new RemoteMoves.Pending(side, game().plies() + 1, move, elapsed, words, held));
         log.info("ply {}: {} chose {} {}; waiting for it on the board", game().plies() + 1, side.label(), move.usi(),
                 words);
         match.emit(new BoardEvent.OpponentMoved(now, game().plies() + 1, side, move, words));
@@ -180,9 +174,9 @@ final class RemoteRulings {
 
     /** Forgets the remote move waiting to be made; the clock held for it runs again. Returns it (or null). */
     RemoteMoves.Pending release(long now) {
-        RemoteMoves.Pending p = match.remote().clearPending();
+        RemoteMoves.Pending p = match.dropRemoteMove();
         if (p != null && p.clockHeld() && match.clock() != null && match.phase() == BoardPhase.PLAYING) {
-            match.clock().resume(now);
+            match.holdClock(now, false);
         }
         return p;
     }

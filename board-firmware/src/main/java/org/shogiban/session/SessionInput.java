@@ -117,17 +117,6 @@ public sealed interface SessionInput {
     }
 
     /**
-     * The remote side's program failed ({@code failed}) or answers again: named in the snapshot's {@code faults} as
-     * {@code USI engine at engine:<side>} until it answers again.
-     */
-    record OpponentFault(long timeMillis, Side side, boolean failed, String why) implements Remote {
-        public OpponentFault {
-            Objects.requireNonNull(side, "side");
-            Objects.requireNonNull(why, "why");
-        }
-    }
-
-    /**
      * The game ended for a reason only the remote side knows (the host program's own clock, its opponent's
      * resignation on a server): the result as it says, unless the board has one already.
      */
@@ -139,18 +128,6 @@ public sealed interface SessionInput {
         /** A result without words of its own (noted as {@code remote: <status>}). */
         public OpponentResult(long timeMillis, GameStatus status, Side winner) {
             this(timeMillis, status, winner, null);
-        }
-    }
-
-    /**
-     * A site the board plays on (lishogi) cannot be reached ({@code failed}) or answers again: named in the
-     * snapshot's {@code faults} as {@code <site> at <host>} until it answers.
-     */
-    record SiteFault(long timeMillis, String site, String host, boolean failed, String why) implements Remote {
-        public SiteFault {
-            Objects.requireNonNull(site, "site");
-            Objects.requireNonNull(host, "host");
-            Objects.requireNonNull(why, "why");
         }
     }
 

@@ -13,8 +13,9 @@ import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
 
 /**
- * The session seen from outside, made from its parts: the {@link BoardView} (LEDs, UIs, tests), the one JSON
- * {@link BoardSnapshot}, and the {@link SessionState} the journal keeps. Pure functions of the session's {@link Match}.
+ * The session seen from outside, made from its parts: the {@link BoardView} (LEDs, UIs, tests), the typed
+ * {@link BoardFacts} (the JSON snapshot is written from them at the edge), and the {@link SessionState} the journal
+ * keeps. Pure functions of the session's {@link Match}.
  */
 final class SessionProjection {
     private static final DateTimeFormatter GAME_ID = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
@@ -53,11 +54,6 @@ final class SessionProjection {
                 p.wrongSquares(phase), p.wrongSlots(phase), p.illegalMove(), p.promotionSquare(), game.result(),
                 s.failing(), p.arbiterCalled(), remote == null ? null : remote.move(),
                 phase == BoardPhase.PLAYING ? s.remote().hint(game.plies()) : null);
-    }
-
-    /** The snapshot as of {@code nowMillis}, {@code v} being the view now: written from the facts. */
-    static BoardSnapshot snapshot(Match s, BoardView v, long nowMillis) {
-        return BoardSnapshot.of(facts(s, v, nowMillis));
     }
 
     /** The typed facts as of {@code nowMillis}, {@code v} being the view now. */

@@ -57,11 +57,6 @@ public class ForwardingPort implements BoardPort {
     }
 
     @Override
-    public void fault(org.shogiban.hal.FaultEvent fault) {
-        port.fault(fault);
-    }
-
-    @Override
     public boolean hasPart(String name) {
         return port.hasPart(name);
     }

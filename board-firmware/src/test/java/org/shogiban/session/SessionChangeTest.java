@@ -58,7 +58,7 @@ class SessionChangeTest {
     }
 
     @Test
-    void aMovesChangeHoldsTheRecordSnapshotAndStateAsTheMoveLeftThem() {
+    void aMovesChangeHoldsTheRecordFactsAndStateAsTheMoveLeftThem() {
         now = 1_000;
         frame(Position.startpos());
         now = 4_000;
@@ -68,9 +68,9 @@ class SessionChangeTest {
         assertThat(moves).extracting(RecordedMove::move).containsExactly(Move.parseUsi("7g7f"));
         // the mover is charged up to the sensor change that completed the move (4,300 ms after the start at 0)
         assertThat(moves.get(0).timeUsed()).isEqualTo(Duration.ofMillis(4_300));
-        assertThat(change.snapshot().moves()).containsExactly("7g7f");
-        assertThat(change.snapshot().toMove()).isEqualTo("gote");
-        assertThat(change.snapshot().clock().running()).isEqualTo("gote");
+        assertThat(change.facts().moves()).containsExactly(Move.parseUsi("7g7f"));
+        assertThat(change.facts().toMove()).isEqualTo(Side.GOTE);
+        assertThat(change.facts().clockRunning()).isEqualTo(Side.GOTE);
         assertThat(change.state().moves()).containsExactly("7g7f");
         assertThat(change.state().moveMillis()).containsExactly(4_300L);
         assertThat(change.state().turnClocks()).hasSize(2);
@@ -79,7 +79,7 @@ class SessionChangeTest {
         SessionChange quiet = session.accept(new SessionInput.Tick(now + 10));
         assertThat(quiet.changed()).isFalse();
         assertThat(quiet.record()).isSameAs(change.record());
-        assertThat(quiet.snapshot()).isSameAs(change.snapshot());
+        assertThat(quiet.facts()).isSameAs(change.facts());
     }
 
     @Test
@@ -93,7 +93,7 @@ class SessionChangeTest {
                 "flag fell"));
         assertThat(session.result()).isSameAs(session.game().orElseThrow().result());
         assertThat(session.result().status()).isEqualTo(GameStatus.TIME_UP);
-        assertThat(ruled.snapshot().result().reason()).isEqualTo("arbiter: flag fell");
+        assertThat(ruled.facts().result().reason()).isEqualTo("arbiter: flag fell");
         assertThat(ruled.state().result().note()).isEqualTo("arbiter: flag fell");
         assertThat(ruled.record().recordedMoves().get(0).comments()).singleElement().asString()
                 .endsWith("result TIME_UP sente (flag fell)");
@@ -101,9 +101,9 @@ class SessionChangeTest {
         now += 1_000;
         SessionChange undone = session.accept(new SessionInput.Undo(now));
         assertThat(session.result().isOver()).isFalse();
-        assertThat(undone.snapshot().result()).isNull();
+        assertThat(undone.facts().result()).isNull();
         assertThat(undone.state().result()).isNull();
-        assertThat(undone.snapshot().moves()).isEmpty();
+        assertThat(undone.facts().moves()).isEmpty();
         // the arbiter's notes on the undone move stay in the record, before the first move now
         assertThat(undone.record().startComments()).hasSize(2);
     }
@@ -115,8 +115,8 @@ class SessionChangeTest {
         SessionChange resigned = session.accept(new SessionInput.Resign(2_000, Side.GOTE));
         assertThat(session.game().orElseThrow().result().status()).isEqualTo(GameStatus.RESIGNATION);
         assertThat(session.game().orElseThrow().result().winner()).isEqualTo(Side.SENTE);
-        assertThat(resigned.snapshot().phase()).isEqualTo("OVER");
-        assertThat(resigned.snapshot().result().winner()).isEqualTo("sente");
+        assertThat(resigned.facts().phase()).isEqualTo(BoardPhase.OVER);
+        assertThat(resigned.facts().result().winner()).isEqualTo(Side.SENTE);
         assertThat(resigned.record().end()).isNotNull();
     }
 

@@ -227,19 +227,19 @@ class SessionFuzzTest {
         }
 
         /**
-         * The change is built once, as the input left the session: its view, snapshot, state and record are what the
+         * The change is built once, as the input left the session: its view, facts, state and record are what the
          * session gives when asked after the input; a quiet input carries the last change's.
          */
         private void checkChange(SessionInput input, SessionChange change) {
             String at = "change of input " + inputs + " (" + input + ")";
             assertThat(change.view()).as(at).isEqualTo(session.view());
             if (change.changed()) {
-                assertThat(change.snapshot()).as(at).isEqualTo(session.snapshot(change.timeMillis()));
+                assertThat(change.facts()).as(at).isEqualTo(session.facts(change.timeMillis()));
                 assertThat(change.state().toJson()).as(at).isEqualTo(session.state(change.timeMillis()).toJson());
                 assertThat(change.record()).as(at).isEqualTo(session.record());
                 assertThat(change.clock()).as(at).isEqualTo(session.clockState(change.timeMillis()));
             } else if (lastChange != null) {
-                assertThat(change.snapshot()).as(at).isSameAs(lastChange.snapshot());
+                assertThat(change.facts()).as(at).isSameAs(lastChange.facts());
                 assertThat(change.record()).as(at).isSameAs(lastChange.record());
             }
             if (change.changed()) {
@@ -249,7 +249,7 @@ class SessionFuzzTest {
 
         private void check(SessionInput input) throws Exception {
             String at = "after input " + inputs + " (" + input + ")";
-            BoardSnapshot snapshot = session.snapshot(now);
+            BoardSnapshot snapshot = BoardSnapshot.of(session.facts(now));
             JsonNode json = JSON.readTree(snapshot.toJson());
             assertThat(json.path("ply").asInt()).as(at).isEqualTo(json.path("moves").size());
             Position replayed = replay(json);
@@ -305,7 +305,7 @@ class SessionFuzzTest {
             }
             resumed++;
             GameSession resumedSession = GameSession.resume(settings, WALL, state, now);
-            JsonNode back = JSON.readTree(resumedSession.snapshot(now).toJson());
+            JsonNode back = JSON.readTree(BoardSnapshot.of(resumedSession.facts(now)).toJson());
             assertThat(back.path("moves")).as(at + ": the resumed game's moves").isEqualTo(json.path("moves"));
             assertThat(back.path("sfen")).as(at + ": the resumed game's position").isEqualTo(json.path("sfen"));
             assertThat(back.path("result")).as(at + ": the resumed game's result").isEqualTo(json.path("result"));

@@ -22,6 +22,8 @@ import org.shogiban.app.SerialLinks;
 import org.shogiban.app.SessionJournal;
 import org.shogiban.hal.Board;
 import org.shogiban.link.LinkService;
+import org.shogiban.link.LoggedEvent;
+import org.shogiban.port.PortLinkedBoard;
 import org.shogiban.rules.Position;
 import org.shogiban.session.BoardSnapshot;
 import org.shogiban.session.GameSession;
@@ -153,6 +155,35 @@ class LayeringTest {
                                 && (call.getName().equals("readTree") || call.getName().startsWith("readValue"))))
                 .because("the parts read BoardFacts; the snapshot's JSON is the edge's output, not a query API");
         rule.check(ALL);
+    }
+
+    @Test
+    void theSnapshotIsWrittenAtTheEdgeAndNeverReadBack() {
+        // inside the runtime and the parts the board is its typed facts (a change carries BoardFacts, no document);
+        // the snapshot is made from them only where the text leaves the program: the runtime's snapshot() (the
+        // console's state, /api/state) and the link's STATE (the hall's MQTT state is that STATE)
+        ArchRule written = noClasses().that().resideInAPackage("org.shogiban..")
+                .and().doNotBelongToAnyOf(BoardSnapshot.class, BoardApplication.class, PortLinkedBoard.class)
+                .should().dependOnClassesThat().belongToAnyOf(BoardSnapshot.class)
+                .because("the JSON snapshot is the edge's output (issue 25): a part or a stage reads BoardFacts");
+        written.check(FIRMWARE);
+        // nobody reads a written snapshot's fields back: outside it, only writing it (of, toJson) is called
+        ArchRule notRead = noClasses().that().doNotBelongToAnyOf(BoardSnapshot.class)
+                .should().callMethodWhere(DescribedPredicate.describe("a reader of the snapshot's fields",
+                        call -> call.getTargetOwner().getName().startsWith(BoardSnapshot.class.getName())
+                                && !List.of("of", "toJson", "withSeq").contains(call.getName())))
+                .because("what a snapshot says is read from the facts it was written from");
+        notRead.check(ALL);
+    }
+
+    @Test
+    void theHallReadsNoLinkLineBack() {
+        // the board's hall client answers its cmd topic from the link protocol's typed reply (LinkReply): SINCE's
+        // events are the kept events, never a "* <seq> ..." line parsed again
+        ArchRule rule = noClasses().that().resideInAPackage("org.shogiban.hall..")
+                .should().callMethod(LoggedEvent.class, "parse", String.class)
+                .because("inside the program the hall works on typed values; text is written at the wire only");
+        rule.check(FIRMWARE);
     }
 
     /** Classes that use the snapshot or ask a board for its JSON state. */

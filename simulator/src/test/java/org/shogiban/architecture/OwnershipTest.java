@@ -43,6 +43,19 @@ class OwnershipTest {
     /** The ply log's changes: only the owner calls them. */
     private static final Set<String> PLY_LOG_CHANGES = Set.of("play", "takeBack", "setLastMillis", "comment", "end",
             "reopen", "resign", "declare", "timeUp", "abort", "adjudicate", "overrule");
+    private static final String TURN_CLOCK = SESSION + ".TurnClock";
+    private static final String PROMPTS = SESSION + ".PlayerPrompts";
+    private static final String REMOTE = SESSION + ".RemoteMoves";
+    /** The remote side's changes: only the owner calls them. */
+    private static final Set<String> REMOTE_CHANGES = Set.of("reset", "arrived", "clearPending", "named");
+    /** The clock's changes: only the owner calls them (the rule classes decide, the owner applies). */
+    private static final Set<String> CLOCK_CHANGES = Set.of("holdFirstTurn", "startFirstTurn", "turnStarts",
+            "piecesChecked", "endTurn", "restartFirstTurn", "stop", "timedOut", "restart", "restoreTurn", "pause",
+            "resume", "adjust", "tick");
+    /** The prompts' changes: only the owner calls them. */
+    private static final Set<String> PROMPT_CHANGES = Set.of("clear", "setupShows", "checkAgainst", "check",
+            "stopChecking", "askPromotion", "promotionDropped", "differs", "illegal", "putBack", "boardMoved",
+            "settled");
 
     private static JavaClasses classesOf(Class<?>... members) {
         List<URL> locations = Arrays.stream(members)
@@ -87,6 +100,26 @@ class OwnershipTest {
                         (JavaMethodCall call) -> call.getTargetOwner().getName().equals(PLY_LOG)
                                 && PLY_LOG_CHANGES.contains(call.getName())))
                 .because("the game changes through the owner's transitions only");
+        rule.check(ALL);
+    }
+
+    @Test
+    void onlyTheOwnerChangesTheClockThePromptsAndTheRemoteSide() {
+        // GameRules, ArbiterRulings, RemoteRulings decide; Match applies: the clock's, the prompts' and the remote
+        // side's fields have one writer each, their owner, called by one class, the session's owner
+        ArchRule rule = noClasses().that().doNotHaveFullyQualifiedName(MATCH)
+                .and().doNotHaveFullyQualifiedName(TURN_CLOCK).and().doNotHaveFullyQualifiedName(PROMPTS)
+                .and().doNotHaveFullyQualifiedName(REMOTE)
+                .should().callMethodWhere(DescribedPredicate.describe("a change of the clock or the prompts",
+                        (JavaMethodCall call) -> call.getTargetOwner().getName().equals(TURN_CLOCK)
+                                && CLOCK_CHANGES.contains(call.getName())
+                                || call.getTargetOwner().getName().equals(PROMPTS)
+                                && (PROMPT_CHANGES.contains(call.getName()) || call.getName().equals("arbiterCalled")
+                                && call.getTarget().getRawParameterTypes().size() == 1)
+                                || call.getTargetOwner().getName().equals(REMOTE)
+                                && (REMOTE_CHANGES.contains(call.getName()) || call.getName().equals("hint")
+                                && call.getTarget().getRawParameterTypes().size() == 2)))
+                .because("the clock, the prompts and the remote side change through the owner's transitions only");
         rule.check(ALL);
     }
 

@@ -43,7 +43,6 @@ import org.shogiban.session.ArbiterCommands;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.BoardFacts;
 import org.shogiban.session.BoardPhase;
-import org.shogiban.session.BoardSnapshot;
 import org.shogiban.session.GameRequest;
 import org.shogiban.session.RemotePlayer;
 import org.shogiban.session.GameSession;
@@ -387,7 +386,7 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     @Override
     public ObjectNode prompt() {
-        return PagePrompt.of(app.view(), app.snapshot());
+        return PagePrompt.of(app.view(), app.facts());
     }
 
     @Override

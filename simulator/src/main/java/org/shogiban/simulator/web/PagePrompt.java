@@ -5,11 +5,12 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.shogiban.inference.SlotMismatch;
 import org.shogiban.inference.SquareMismatch;
+import org.shogiban.session.BoardFacts;
 import org.shogiban.session.BoardSnapshot;
 import org.shogiban.session.BoardView;
 
 /**
- * What only the web page needs besides the board's snapshot: the one thing it asks the players for now, in the page's
+ * What only the web page needs besides the board's snapshot, written from the typed facts: the one thing it asks the players for now, in the page's
  * kinds ({@code setup}, {@code promotion}, {@code put-back}, {@code check}, {@code next-game}), or null. Served in
  * {@code /api/view} as {@code prompt}; {@code /api/state} stays the board's own document.
  */
@@ -20,16 +21,17 @@ final class PagePrompt {
     }
 
     /** The prompt for what the board shows now. */
-    static ObjectNode of(BoardView view, BoardSnapshot snapshot) {
+    static ObjectNode of(BoardView view, BoardFacts facts) {
         ObjectNode waiting = waitingFor(view);
-        if (waiting == null && snapshot.waitingFor().stream().anyMatch(w -> w.kind().equals("pieces"))) {
+        if (waiting == null && facts.waitsFor(BoardFacts.Prompt.Kind.PIECES)) {
             // after a resume or an undo the board checks the pieces against the game; nothing is wrong, hold still
             waiting = JsonNodeFactory.instance.objectNode().put("kind", "check");
         }
         if (waiting == null && view.phase() == org.shogiban.session.BoardPhase.PLAYING) {
             // the engine's move to make on the board, or the engine thinking
-            waiting = snapshot.waitingFor().stream().filter(w -> w.kind().startsWith("opponent-")).findFirst()
-                    .map(w -> (ObjectNode) JSON.valueToTree(w)).orElse(null);
+            waiting = facts.prompts().stream().filter(p -> p.kind() == BoardFacts.Prompt.Kind.OPPONENT_MOVE
+                            || p.kind() == BoardFacts.Prompt.Kind.OPPONENT_THINKING).findFirst()
+                    .map(p -> (ObjectNode) JSON.valueToTree(BoardSnapshot.Waiting.of(p))).orElse(null);
         }
         return waiting;
     }
