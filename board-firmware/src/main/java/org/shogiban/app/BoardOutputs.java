@@ -79,6 +79,29 @@ final class BoardOutputs {
         }
     }
 
+    /**
+     * When the clock display shows something else next without any input: the running clock's next second (its
+     * beeps and its time up fall on those), the game's or a site's; {@code Long.MAX_VALUE} when no clock runs.
+     *
+     * @param running the side whose game clock runs, or null
+     */
+    long nextClockChange(Side running, long nowMillis) {
+        HostClocks host = hostClocks;
+        ClockFace face;
+        if (host != null && session.settings().timeControl().isNone()) {
+            face = host.running == null ? null : host.face(host.running, nowMillis);
+        } else {
+            face = running == null ? null : session.face(running, nowMillis);
+        }
+        if (face == null) {
+            return Long.MAX_VALUE;
+        }
+        long remaining = face.remaining().toMillis();
+        // shown rounded up to the second: it changes when the time left reaches the whole second below
+        long toNext = remaining <= 0 ? 1000 : remaining - (remaining - 1) / 1000 * 1000;
+        return nowMillis + toNext;
+    }
+
     /** What a face shows, as a number (the seconds as {@link ClockFaces#text} rounds them): no text per pass. */
     private static long shownKey(ClockFace face) {
         long seconds = (face.remaining().toMillis() + 999) / 1000;
