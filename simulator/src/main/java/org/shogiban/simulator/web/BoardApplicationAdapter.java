@@ -143,7 +143,7 @@ public final class BoardApplicationAdapter implements WebBoard {
     private final AssembledBoard assembled;
     private final BoardApplication app;
     /** What the open pages are told. */
-    private final PageNews news = new PageNews();
+    private final PageTelling news = new PageTelling();
     /** The engine games may be played against ({@link Storage#engine()}), or null. */
     private volatile EnginePlayer engine;
     private volatile LedFrame leds = LedFrame.dark();
