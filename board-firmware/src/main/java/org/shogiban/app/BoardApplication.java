@@ -210,11 +210,6 @@ public final class BoardApplication implements AutoCloseable {
         listeners.removeIf(l -> l.key() == listener);
     }
 
-    /** The scan loop (the tests' injected-time scan thread runs it). */
-    org.shogiban.hal.scan.ScanLoop scanLoopForTests() {
-        return scanLoop;
-    }
-
     /** Tells {@code listener} about every scan pass that read the sensors (a service watchdog's proof of life). */
     public void addPassListener(PassListener listener) {
         scanLoop.addPassListener(listener);
@@ -349,8 +344,15 @@ public final class BoardApplication implements AutoCloseable {
         log.info("board running: {} Hz scan ({}), commit {}, illegal moves: {}", scanLoop.settings().rateHz(),
                 scanLoop.signals() ? "waits for the sensors' change signal while still" : "every pass",
                 settings().inference().commitPolicy(), settings().illegalMoves());
-        passes = new ScanThread(scanLoop, clock, this::guardedStep, this::stillUntil);
-        scanThread = passes.start("shogiban-scan");
+        scanThread = passes().start("shogiban-scan");
+    }
+
+    /** The scan thread's passes, made once: {@link #start()} runs them on a thread, tests on injected time. */
+    synchronized ScanThread passes() {
+        if (passes == null) {
+            passes = new ScanThread(scanLoop, clock, this::guardedStep, this::guardedStillUntil);
+        }
+        return passes;
     }
 
     /**
@@ -376,6 +378,16 @@ public final class BoardApplication implements AutoCloseable {
         org.shogiban.inference.InferenceConfig c = session.settings().inference();
         return Math.max(c.settleMillis(), Math.max(c.discrepancyMillis(), c.promotionWindowMillis()))
                 + scanLoop.settings().stableMillis();
+    }
+
+    /** {@link #stillUntil}, a failure of which is counted as a pass's and means "not still": the passes go on. */
+    private long guardedStillUntil(long nowMillis) {
+        try {
+            return stillUntil(nowMillis);
+        } catch (RuntimeException e) {
+            passFailures.failed(e);
+            return nowMillis;
+        }
     }
 
     private void guardedStep(long nowMillis) {

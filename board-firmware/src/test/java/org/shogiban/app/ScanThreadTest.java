@@ -76,13 +76,9 @@ class ScanThreadTest {
         /** Runs the real loop until {@code millis} of injected time. */
         Run runUntil(long millis) {
             endMillis = millis;
-            thread = new ScanThread(scanLoop(), clock, app::step, app::stillUntil);
+            thread = app.passes();
             thread.run(this);
             return this;
-        }
-
-        private org.shogiban.hal.scan.ScanLoop scanLoop() {
-            return app.scanLoopForTests();
         }
 
         long passesBetween(long from, long to) {
@@ -204,6 +200,24 @@ class ScanThreadTest {
         assertThat(run.firstPassFrom(6_003)).isEqualTo(6_010);
         assertThat(run.passesBetween(6_010, 6_510)).isEqualTo(50);
         assertThat(run.passes).allMatch(t -> t % PERIOD == 0);
+    }
+
+    @Test
+    void anInputEndsTheWaitAndIsTakenWithinOnePeriod() {
+        Run run = new Run(Signal.MEMORY, false);
+        List<Long> setups = new ArrayList<>();
+        run.app.addChangeListener(c -> {
+            if (c.events().stream().anyMatch(e -> e instanceof BoardEvent.SetupStarted)) {
+                setups.add(run.clock.millis());
+            }
+        });
+        run.hand(6_003, () -> run.app.submit(new org.shogiban.session.SessionInput.NewGame(run.app.now(),
+                org.shogiban.session.GameRequest.BOARD_SETTINGS))).runUntil(7_000);
+
+        assertThat(run.passesBetween(3_000, 6_000)).isEqualTo(3);
+        assertThat(run.firstPassFrom(6_003)).isEqualTo(6_010);
+        // the board's first setup at its first pass, the new game's at the first pass after it was asked for
+        assertThat(setups).containsExactly(0L, 6_010L);
     }
 
     @Test
