@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.shogiban.hal.Board;
 import org.shogiban.hal.ButtonListener;
 import org.shogiban.hal.FaultEvent;
@@ -69,7 +68,7 @@ public final class BoardApplication implements AutoCloseable {
     /** The LEDs and the clock display, written at the end of each pass. */
     private final BoardOutputs outputs;
     /** The listeners stage: each listener (a {@link BoardListener} or a change listener) in the order added. */
-    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    private final ListenerStage listeners;
     /** The stages after the numbering, in their fixed order. */
     private final List<Stage> stages;
     /** The stages' failures, each said once until it works again. */
@@ -121,10 +120,11 @@ public final class BoardApplication implements AutoCloseable {
         this.scanLoop = new ScanLoop(board.squares(), board.komadai(), scan, clock, board.faults());
         this.signals = new BoardSignals(board);
         this.outputs = new BoardOutputs(board, session);
+        this.listeners = new ListenerStage(failures);
         this.stages = List.of(
                 new Stage("journal", c -> journal.changed(c)),
                 new Stage("sounds and clock display", c -> c.events().forEach(signals::onEvent)),
-                new Stage("listeners", this::tellListeners),
+                new Stage("listeners", listeners),
                 new Stage("event keeper", this::handOverEvents),
                 new Stage("record file", this::saveRecord));
         board.buttons().addListener(buttonListener);
@@ -134,29 +134,23 @@ public final class BoardApplication implements AutoCloseable {
         boardSettings = session.boardSettings();
     }
 
-    /** One listener of the listeners stage, under the key it is removed by. */
-    private record Listener(Object key, String name, BoardStage stage) {
-    }
-
     /** One stage and the name its failures are reported under. */
     private record Stage(String name, BoardStage stage) {
     }
 
     /** Starts sending what happens to {@code listener} (after the listeners added before it), event by event. */
     public void addListener(BoardListener listener) {
-        Objects.requireNonNull(listener);
-        listeners.add(new Listener(listener, "listener " + listener, c -> c.events().forEach(listener::onEvent)));
+        listeners.addEvents(listener);
     }
 
     /** Starts sending each input's whole change to {@code listener} (after the listeners added before it). */
     public void addChangeListener(BoardStage listener) {
-        Objects.requireNonNull(listener);
-        listeners.add(new Listener(listener, "listener " + listener, listener));
+        listeners.addChanges(listener);
     }
 
     /** Stops sending changes to a listener added by {@link #addChangeListener}. */
     public void removeChangeListener(BoardStage listener) {
-        listeners.removeIf(l -> l.key() == listener);
+        listeners.remove(listener);
     }
 
     /**
@@ -207,7 +201,7 @@ public final class BoardApplication implements AutoCloseable {
 
     /** Stops sending events to {@code listener}. */
     public void removeListener(BoardListener listener) {
-        listeners.removeIf(l -> l.key() == listener);
+        listeners.remove(listener);
     }
 
     /** Tells {@code listener} about every scan pass that read the sensors (a service watchdog's proof of life). */
@@ -258,10 +252,7 @@ public final class BoardApplication implements AutoCloseable {
      * closed; its failures are reported under {@code name}.
      */
     public org.shogiban.port.Subscription subscribe(String name, org.shogiban.port.ChangeListener listener) {
-        Objects.requireNonNull(listener);
-        Listener l = new Listener(listener, name, listener::changed);
-        listeners.add(l);
-        return () -> listeners.remove(l);
+        return listeners.subscribe(name, listener);
     }
 
     /** The settings games are played with. */
@@ -467,12 +458,6 @@ public final class BoardApplication implements AutoCloseable {
             failures.run(stage.name(), stage.stage(), change);
         }
         showJournalFault(nowMillis);
-    }
-
-    private void tellListeners(BoardChange change) {
-        for (Listener l : listeners) {
-            failures.run(l.name(), l.stage(), change);
-        }
     }
 
     /** The numbered events to the keeper, after the listeners (the parts took their look at the change first). */
