@@ -313,7 +313,10 @@ public final class BoardApplication implements AutoCloseable {
         checkpoint(nowMillis);
         showJournalFault(nowMillis);
         long seq = numbering == null ? journal.lastSeq() : numbering.lastSeq();
-        facts.passEnded(nowMillis, view, seq);
+        if (facts.passEnded(nowMillis, view, seq)) {
+            // a change of the session (a move, a pause, a new game): the clock faces are asked for again
+            outputs.clocksChanged();
+        }
         outputs.showLeds(view);
         outputs.showClock(nowMillis);
     }

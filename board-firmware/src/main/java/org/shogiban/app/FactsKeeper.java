@@ -42,9 +42,14 @@ final class FactsKeeper {
         unshown = change;
     }
 
-    /** The end of a pass at {@code nowMillis} showing {@code view}, the event numbers up to {@code seq}. */
-    void passEnded(long nowMillis, BoardView view, long seq) {
-        if (unshown != null) {
+    /**
+     * The end of a pass at {@code nowMillis} showing {@code view}, the event numbers up to {@code seq}.
+     *
+     * @return whether the pass changed the session (its change's facts were taken)
+     */
+    boolean passEnded(long nowMillis, BoardView view, long seq) {
+        boolean changed = unshown != null;
+        if (changed) {
             // the change's own facts, made once by the session
             facts = unshown.facts().withSeq(seq);
             madeMillis = unshown.timeMillis();
@@ -59,6 +64,7 @@ final class FactsKeeper {
         } else if (facts.seq() != seq) {
             facts = facts.withSeq(seq);
         }
+        return changed;
     }
 
     /** When the facts are made again if nothing changes (the scan thread of a still board wakes up for it). */
