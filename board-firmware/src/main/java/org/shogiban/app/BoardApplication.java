@@ -2,14 +2,10 @@ package org.shogiban.app;
 
 import org.shogiban.port.BoardChange;
 import java.time.Clock;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.locks.LockSupport;
 import org.shogiban.hal.Board;
 import org.shogiban.hal.ButtonListener;
 import org.shogiban.hal.FaultEvent;
@@ -21,7 +17,6 @@ import org.shogiban.hal.SensorFrame;
 import org.shogiban.hal.scan.ScanLoop;
 import org.shogiban.hal.scan.ScanSettings;
 import org.shogiban.link.LoggedEvent;
-import org.shogiban.notation.EndKind;
 import org.shogiban.notation.GameRecord;
 import org.shogiban.rules.Game;
 import org.shogiban.rules.Side;
@@ -62,32 +57,22 @@ import org.slf4j.LoggerFactory;
  */
 public final class BoardApplication implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BoardApplication.class);
-    /** How old the snapshot's clock may be while a clock runs (it is made again after every change). */
-    static final long SNAPSHOT_MAX_AGE_MILLIS = 100;
-    /**
-     * How old the snapshot may be while no clock runs: nothing in it moves with time then, but what changes without
-     * an event (a prompt's words) shows within this; an idle board does not make its facts ten times a second.
-     */
-    static final long SNAPSHOT_IDLE_AGE_MILLIS = 1_000;
-    /** How late a pass may wake up and still be stamped with its due time ({@link #dueMillis()}). */
-    static final long DUE_SLACK_MILLIS = 2;
 
     private final Board board;
     private final MonotonicClock clock;
     private final GameSession session;
-    private final RecordSink records;
-    /** The last record saved under {@link #recordName} (kept while a new game is set up), or null. */
-    private GameRecord namedRecord;
+    /** The record file: named, saved, discarded. */
+    private final RecordFiles recordFiles;
     private final ScanLoop scanLoop;
     private final BoardSignals signals;
     /** The LEDs and the clock display, written at the end of each pass. */
     private final BoardOutputs outputs;
     /** The listeners stage: each listener (a {@link BoardListener} or a change listener) in the order added. */
-    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    private final ListenerStage listeners;
     /** The stages after the numbering, in their fixed order. */
     private final List<Stage> stages;
-    /** Stages failing now (each said once until it works again). */
-    private final Set<String> failingStages = new HashSet<>();
+    /** The stages' failures, each said once until it works again. */
+    private final StageFailures failures = new StageFailures(log);
     /** Told before the record, the sounds and the other listeners. */
     private volatile ChangeJournal journal = ChangeJournal.NONE;
     private volatile EventNumbering numbering;
@@ -96,29 +81,21 @@ public final class BoardApplication implements AutoCloseable {
     /** The journal's fault as shown. */
     private final JournalFaultShown journalFault = new JournalFaultShown();
     private final ConcurrentLinkedQueue<SessionInput> inbox = new ConcurrentLinkedQueue<>();
-    private final ButtonListener buttonListener = e -> inbox.add(new SessionInput.Press(e));
-    private final FaultListener faultListener = f -> inbox.add(new SessionInput.Fault(f));
+    private final ButtonListener buttonListener = e -> queue(new SessionInput.Press(e));
+    private final FaultListener faultListener = f -> queue(new SessionInput.Fault(f));
 
     private final GameSettings boardSettings;
-    private String recordName;
-    /** The record as the last change left it (null before the first game). */
-    private volatile GameRecord record;
     private long lastMillis = Long.MIN_VALUE;
-    /** The last change of the pass whose snapshot is not shown yet (null when none). */
-    private SessionChange unshown;
-    private long snapshotMillis = Long.MIN_VALUE;
-    private BoardView snapshotView;
     private volatile BoardView view;
-    private volatile Written written;
-    /** The typed facts the snapshot is written from (the same moment, the same seq). */
-    private volatile BoardFacts facts;
+    /** The typed facts and the snapshot written from them. */
+    private final FactsKeeper facts;
     private Thread scanThread;
     private final org.shogiban.threads.FailureCounts passFailures = new org.shogiban.threads.FailureCounts(log,
             "a board pass");
-    private volatile boolean scanning;
-    /** Passes run by the scan thread, and the time of its first (for {@link #dueMillis()}). */
-    private long passesRun;
-    private long firstPassMillis;
+    /** The passes of the scan thread, while it runs. */
+    private volatile ScanThread passes;
+    /** The last time something came in or changed (a frame, an input, a change): the board is not still soon after. */
+    private long stirredMillis = Long.MIN_VALUE / 2;
 
     /**
      * @param board the ports (real, simulated or in memory)
@@ -139,26 +116,22 @@ public final class BoardApplication implements AutoCloseable {
         this.board = Objects.requireNonNull(board, "board");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.session = Objects.requireNonNull(session, "session");
-        this.records = Objects.requireNonNull(records, "records");
+        this.recordFiles = new RecordFiles(records, session);
         this.scanLoop = new ScanLoop(board.squares(), board.komadai(), scan, clock, board.faults());
         this.signals = new BoardSignals(board);
         this.outputs = new BoardOutputs(board, session);
+        this.listeners = new ListenerStage(failures);
         this.stages = List.of(
                 new Stage("journal", c -> journal.changed(c)),
                 new Stage("sounds and clock display", c -> c.events().forEach(signals::onEvent)),
-                new Stage("listeners", this::tellListeners),
+                new Stage("listeners", listeners),
                 new Stage("event keeper", this::handOverEvents),
                 new Stage("record file", this::saveRecord));
         board.buttons().addListener(buttonListener);
         board.faults().addListener(faultListener);
         view = session.view();
-        facts = session.facts(clock.millis());
-        record = session.record();
+        facts = new FactsKeeper(session, clock.millis());
         boardSettings = session.boardSettings();
-    }
-
-    /** One listener of the listeners stage, under the key it is removed by. */
-    private record Listener(Object key, String name, BoardStage stage) {
     }
 
     /** One stage and the name its failures are reported under. */
@@ -167,19 +140,17 @@ public final class BoardApplication implements AutoCloseable {
 
     /** Starts sending what happens to {@code listener} (after the listeners added before it), event by event. */
     public void addListener(BoardListener listener) {
-        Objects.requireNonNull(listener);
-        listeners.add(new Listener(listener, "listener " + listener, c -> c.events().forEach(listener::onEvent)));
+        listeners.addEvents(listener);
     }
 
     /** Starts sending each input's whole change to {@code listener} (after the listeners added before it). */
     public void addChangeListener(BoardStage listener) {
-        Objects.requireNonNull(listener);
-        listeners.add(new Listener(listener, "listener " + listener, listener));
+        listeners.addChanges(listener);
     }
 
     /** Stops sending changes to a listener added by {@link #addChangeListener}. */
     public void removeChangeListener(BoardStage listener) {
-        listeners.removeIf(l -> l.key() == listener);
+        listeners.remove(listener);
     }
 
     /**
@@ -230,7 +201,7 @@ public final class BoardApplication implements AutoCloseable {
 
     /** Stops sending events to {@code listener}. */
     public void removeListener(BoardListener listener) {
-        listeners.removeIf(l -> l.key() == listener);
+        listeners.remove(listener);
     }
 
     /** Tells {@code listener} about every scan pass that read the sensors (a service watchdog's proof of life). */
@@ -251,39 +222,24 @@ public final class BoardApplication implements AutoCloseable {
         return view;
     }
 
-    /**
-     * The board's state: the one JSON snapshot, made again after every change and otherwise at least every
-     * {@value #SNAPSHOT_MAX_AGE_MILLIS} ms while a clock runs (its clock is at most that old), every
-     * {@value #SNAPSHOT_IDLE_AGE_MILLIS} ms while none does. Any thread.
-     */
+    /** The board's state: the one JSON snapshot, written from the {@link #facts()} when asked. Any thread. */
     public BoardSnapshot snapshot() {
-        // written from the facts when asked (the edge), once per facts: an idle board writes none
-        BoardFacts now = facts;
-        Written w = written;
-        if (w == null || w.facts() != now) {
-            w = new Written(now, BoardSnapshot.of(now));
-            written = w;
-        }
-        return w.snapshot();
-    }
-
-    /** The snapshot last written and the facts it was written from. */
-    private record Written(BoardFacts facts, BoardSnapshot snapshot) {
+        return facts.snapshot();
     }
 
     /** The journal's checkpoint of this pass (a stage of its own: its failure is said as the journal's). */
     private void checkpoint(long nowMillis) {
         try {
             journal.passed(session, nowMillis);
-            stageWorks("journal");
+            failures.works("journal");
         } catch (RuntimeException e) {
-            stageFailedOn("journal", "checkpoint", e);
+            failures.failedOn("journal", "checkpoint", e);
         }
     }
 
     /** The board's typed facts, the ones {@link #snapshot()} is written from. Any thread. */
     public BoardFacts facts() {
-        return facts;
+        return facts.facts();
     }
 
     /** The board's own settings (a game's request aside); they never change while the board runs. Any thread. */
@@ -296,10 +252,7 @@ public final class BoardApplication implements AutoCloseable {
      * closed; its failures are reported under {@code name}.
      */
     public org.shogiban.port.Subscription subscribe(String name, org.shogiban.port.ChangeListener listener) {
-        Objects.requireNonNull(listener);
-        Listener l = new Listener(listener, name, listener::changed);
-        listeners.add(l);
-        return () -> listeners.remove(l);
+        return listeners.subscribe(name, listener);
     }
 
     /** The settings games are played with. */
@@ -329,7 +282,13 @@ public final class BoardApplication implements AutoCloseable {
 
     /** Queues a command for the next pass. Any thread. */
     public void submit(SessionInput.Command command) {
-        inbox.add(Objects.requireNonNull(command, "command"));
+        queue(Objects.requireNonNull(command, "command"));
+    }
+
+    /** An input for the next pass, which is then due within one period (a still board's scan thread is woken). */
+    private void queue(SessionInput input) {
+        inbox.add(input);
+        wakeScan();
     }
 
     // ------------------------------------------------------------------------------------------------ driving
@@ -340,11 +299,13 @@ public final class BoardApplication implements AutoCloseable {
      */
     public void step(long nowMillis) {
         for (SessionInput input; (input = inbox.poll()) != null; ) {
+            stirredMillis = nowMillis;
             accept(input, Math.max(input.timeMillis(), lastMillis));
         }
         // the scan loop returns what it read; what the session makes of it is the runtime's, not the sensors'
         SensorFrame frame = scanLoop.step(nowMillis).orElse(null);
         if (frame != null) {
+            stirredMillis = nowMillis;
             frameRead(frame);
         }
         accept(new SessionInput.Tick(nowMillis), nowMillis);
@@ -352,22 +313,9 @@ public final class BoardApplication implements AutoCloseable {
         checkpoint(nowMillis);
         showJournalFault(nowMillis);
         long seq = numbering == null ? journal.lastSeq() : numbering.lastSeq();
-        if (unshown != null) {
-            // the change's own facts, made once by the session
-            facts = unshown.facts().withSeq(seq);
-            snapshotMillis = unshown.timeMillis();
-            snapshotView = unshown.view();
-            unshown = null;
+        if (facts.passEnded(nowMillis, view, seq)) {
+            // a change of the session (a move, a pause, a new game): the clock faces are asked for again
             outputs.clocksChanged();
-        }
-        long maxAge = facts.clockRunning() != null ? SNAPSHOT_MAX_AGE_MILLIS : SNAPSHOT_IDLE_AGE_MILLIS;
-        if (!view.equals(snapshotView) || nowMillis - snapshotMillis >= maxAge) {
-            // not every pass: the facts hold the position and the moves, and only their clock changes between
-            facts = session.facts(nowMillis).withSeq(seq);
-            snapshotMillis = nowMillis;
-            snapshotView = view;
-        } else if (facts.seq() != seq) {
-            facts = facts.withSeq(seq);
         }
         outputs.showLeds(view);
         outputs.showClock(nowMillis);
@@ -379,57 +327,66 @@ public final class BoardApplication implements AutoCloseable {
     }
 
     /**
-     * Runs {@link #step(long)} at the scan rate on a thread of its own until {@link #close()}: a plain thread that
-     * parks until the next pass is due (at a fixed rate, as a scheduled executor would run it: a late pass is
-     * followed by the ones it delayed), since a scheduled executor's queue and lock cost about twice the CPU per
-     * wake-up, and at 100 Hz the wake-ups are most of what an idle board costs (docs/benchmarks.md).
+     * Runs {@link #step(long)} at the scan rate on a thread of its own until {@link #close()} (a {@link ScanThread}:
+     * while the board is {@linkplain #stillUntil still} and its sensors signal their changes, it waits for a change
+     * instead of running passes that would find nothing).
      */
     public synchronized void start() {
         if (scanThread != null) {
             throw new IllegalStateException("the board application is already running");
         }
-        long period = scanLoop.settings().periodMicros();
-        log.info("board running: {} Hz scan, commit {}, illegal moves: {}", scanLoop.settings().rateHz(),
+        log.info("board running: {} Hz scan ({}), commit {}, illegal moves: {}", scanLoop.settings().rateHz(),
+                scanLoop.signals() ? "waits for the sensors' change signal while still" : "every pass",
                 settings().inference().commitPolicy(), settings().illegalMoves());
-        scanning = true;
-        scanThread = Thread.ofPlatform().name("shogiban-scan").daemon().unstarted(() -> scan(period * 1000));
-        scanThread.setPriority(Thread.MAX_PRIORITY);
-        scanThread.start();
+        scanThread = passes().start("shogiban-scan");
     }
 
-    /** The scan thread's loop: a pass, then parked until the next one is due. */
-    private void scan(long periodNanos) {
-        long next = System.nanoTime();
-        while (scanning) {
-            guardedStep();
-            next += periodNanos;
-            for (long wait; scanning && (wait = next - System.nanoTime()) > 0; ) {
-                LockSupport.parkNanos(this, wait);
-            }
+    /** The scan thread's passes, made once: {@link #start()} runs them on a thread, tests on injected time. */
+    synchronized ScanThread passes() {
+        if (passes == null) {
+            passes = new ScanThread(scanLoop, clock, this::guardedStep, this::guardedStillUntil);
         }
+        return passes;
     }
 
     /**
-     * The time of this pass: when it was due (the first pass's time plus whole periods) if the thread woke up at most
-     * {@value #DUE_SLACK_MILLIS} ms after that, else the clock. Times truncated to the millisecond at each wake-up
-     * would make 40 passes span 399 ms now and then, and a 400 ms settle time would then wait one more pass (10 ms)
-     * half the time; the due times keep punctual passes exactly one period apart. A late pass keeps its real time,
-     * so a late sample never counts as earlier than it was taken (by more than the slack).
+     * Until when (scan clock time) the board is still after the pass at {@code nowMillis}, so that passes before then
+     * would find nothing: no input waiting, the sensors showing their stable values, no change for longer than every
+     * timer of the inference and the setup ({@link #quietMillis()}), and then the next thing due: the snapshot's age,
+     * and while a clock runs its display's next visible change (its beeps and time up fall on those). Any earlier
+     * time (the pass's own) when it is not still.
      */
-    private long dueMillis() {
-        long now = clock.millis();
-        if (passesRun == 0) {
-            firstPassMillis = now;
+    long stillUntil(long nowMillis) {
+        if (!inbox.isEmpty() || !scanLoop.still() || nowMillis - stirredMillis < quietMillis()) {
+            return nowMillis;
         }
-        long due = firstPassMillis + passesRun * scanLoop.settings().periodMicros() / 1000;
-        passesRun++;
-        long late = now - due;
-        return Math.max(lastMillis, late >= 0 && late <= DUE_SLACK_MILLIS ? due : now);
+        return Math.min(facts.nextDue(), outputs.nextClockChange(facts.facts().clockRunning(), nowMillis));
     }
 
-    private void guardedStep() {
+    /**
+     * How long after the last change the board may still change by itself: the longest of the inference's timers
+     * (settle, discrepancy, promotion window; a clock press's lag and the setup's settle are within them) and the
+     * debounce time.
+     */
+    private long quietMillis() {
+        org.shogiban.inference.InferenceConfig c = session.settings().inference();
+        return Math.max(c.settleMillis(), Math.max(c.discrepancyMillis(), c.promotionWindowMillis()))
+                + scanLoop.settings().stableMillis();
+    }
+
+    /** {@link #stillUntil}, a failure of which is counted as a pass's and means "not still": the passes go on. */
+    private long guardedStillUntil(long nowMillis) {
         try {
-            step(dueMillis());
+            return stillUntil(nowMillis);
+        } catch (RuntimeException e) {
+            passFailures.failed(e);
+            return nowMillis;
+        }
+    }
+
+    private void guardedStep(long nowMillis) {
+        try {
+            step(nowMillis);
         } catch (RuntimeException e) {
             // an exception escaping here would end the scan thread and stop the board: said once per kind (a
             // failure of every pass would otherwise log 100 stack traces a second), counted, and the board goes on
@@ -444,10 +401,9 @@ public final class BoardApplication implements AutoCloseable {
         synchronized (this) {
             thread = scanThread;
             scanThread = null;
-            scanning = false;
         }
         if (thread != null) {
-            LockSupport.unpark(thread);
+            passes.stop();
             try {
                 thread.join(2_000);
             } catch (InterruptedException e) {
@@ -486,34 +442,25 @@ public final class BoardApplication implements AutoCloseable {
         if (!sessionChange.changed()) {
             return;
         }
+        stirredMillis = Math.max(stirredMillis, nowMillis);
         List<BoardEvent> events = sessionChange.events();
-        record = sessionChange.record();
-        unshown = sessionChange;
-        noteRecordName(events, namedRecord);
-        if (record != null) {
-            namedRecord = record;
-        }
+        recordFiles.changed(events, sessionChange.record());
+        facts.changed(sessionChange);
         EventNumbering numbers = numbering;
         List<LoggedEvent> numbered = List.of();
         if (numbers != null) {
             try {
                 numbered = numbers.number(sessionChange);
-                stageWorks("event numbering");
+                failures.works("event numbering");
             } catch (RuntimeException e) {
-                stageFailed("event numbering", events, e);
+                failures.failed("event numbering", events, e);
             }
         }
         BoardChange change = new BoardChange(sessionChange, numbered, nowMillis);
         for (Stage stage : stages) {
-            run(stage.name(), stage.stage(), change);
+            failures.run(stage.name(), stage.stage(), change);
         }
         showJournalFault(nowMillis);
-    }
-
-    private void tellListeners(BoardChange change) {
-        for (Listener l : listeners) {
-            run(l.name(), l.stage(), change);
-        }
     }
 
     /** The numbered events to the keeper, after the listeners (the parts took their look at the change first). */
@@ -526,44 +473,7 @@ public final class BoardApplication implements AutoCloseable {
 
     /** The record file last: not on the acknowledgement's path (BackgroundRecordSink writes on its own thread). */
     private void saveRecord(BoardChange change) {
-        if (recordName != null && change.events().stream().anyMatch(BoardApplication::changesRecord)) {
-            if (change.record() != null) {
-                records.save(recordName, change.record());
-            }
-        }
-    }
-
-    /**
-     * Runs one stage on a change; a failure is that stage's, said once until it works again, and the board goes on
-     * (the change is described only then: nothing is formatted for a stage that works).
-     */
-    private void run(String stage, BoardStage action, BoardChange change) {
-        try {
-            action.accept(change);
-            stageWorks(stage);
-        } catch (RuntimeException e) {
-            stageFailedOn(stage, change.events().get(0).describe(), e);
-        }
-    }
-
-    private void stageFailedOn(String stage, String what, RuntimeException e) {
-        if (failingStages.add(stage)) {
-            log.error("stage '{}' failed on {}; the later stages go on", stage, what, e);
-        } else {
-            log.debug("stage '{}' failed again on {}: {}", stage, what, e.toString());
-        }
-    }
-
-    private void stageFailed(String stage, List<BoardEvent> events, RuntimeException e) {
-        if (failingStages.add(stage)) {
-            log.error("stage '{}' failed on {}; the later stages go on", stage, events.get(0).describe(), e);
-        }
-    }
-
-    private void stageWorks(String stage) {
-        if (!failingStages.isEmpty() && failingStages.remove(stage)) {
-            log.info("stage '{}' works again", stage);
-        }
+        recordFiles.save(change.events(), change.record());
     }
 
     /**
@@ -576,42 +486,14 @@ public final class BoardApplication implements AutoCloseable {
         }
     }
 
-    /** Names the record file when a game starts or resumes; a game replaced before any move leaves no record. */
-    private void noteRecordName(List<BoardEvent> events, GameRecord before) {
-        for (BoardEvent event : events) {
-            if (event instanceof BoardEvent.GameStarted || event instanceof BoardEvent.GameResumed) {
-                String name = RecordDirectory.fileName(session.startedAt(), session.zone());
-                if (event instanceof BoardEvent.GameStarted && recordName != null && !recordName.equals(name)
-                        && holdsNothing(before)) {
-                    records.discard(recordName);
-                }
-                recordName = name;
-                log.info("record {}", recordName);
-            }
-        }
-    }
-
-    /** A record with no move, no comment and no result (none, or an abort). */
-    private static boolean holdsNothing(GameRecord r) {
-        return r != null && r.recordedMoves().isEmpty() && r.startComments().isEmpty()
-                && (r.end().kind() == EndKind.NONE || r.end().kind() == EndKind.ABORTED);
-    }
-
-    private static boolean changesRecord(BoardEvent event) {
-        return event instanceof BoardEvent.GameStarted || event instanceof BoardEvent.GameResumed
-                || event instanceof BoardEvent.MovePlayed
-                || event instanceof BoardEvent.MovesTakenBack || event instanceof BoardEvent.GameOver
-                || event instanceof BoardEvent.ArbiterActed;
-    }
-
     /** The record of the game as the last change left it, or null before the first game (and while setting up). */
     GameRecord record() {
-        return record;
+        return recordFiles.record();
     }
 
     /** The file name the current game's record is saved under, or null before the first game started. */
     public String recordName() {
-        return recordName;
+        return recordFiles.recordName();
     }
 
     /**
@@ -620,6 +502,15 @@ public final class BoardApplication implements AutoCloseable {
      */
     public void showHostClocks(long senteMs, long goteMs, long byoyomiMs) {
         outputs.showHostClocks(senteMs, goteMs, byoyomiMs);
+        wakeScan();
+    }
+
+    /** The clocks to show changed from another thread: the next pass shows them (within one period). */
+    private void wakeScan() {
+        ScanThread t = passes;
+        if (t != null) {
+            t.wake();
+        }
     }
 
     /**
@@ -629,5 +520,6 @@ public final class BoardApplication implements AutoCloseable {
      */
     public void showSiteClocks(long senteMs, long goteMs, Side running) {
         outputs.showSiteClocks(senteMs, goteMs, running, now());
+        wakeScan();
     }
 }

@@ -95,6 +95,26 @@ final class BoardOutputs {
         }
     }
 
+    /**
+     * When the clock display shows something else next without any input: the running clock's next second (its
+     * beeps and its time up fall on those), the game's or a site's; {@code Long.MAX_VALUE} when no clock runs.
+     *
+     * @param running the side whose game clock runs, or null
+     */
+    long nextClockChange(Side running, long nowMillis) {
+        HostClocks host = hostClocks;
+        ClockFace face;
+        if (host != null && session.settings().timeControl().isNone()) {
+            face = host.running == null ? null : host.face(host.running, nowMillis);
+        } else {
+            face = running == null ? null : session.face(running, nowMillis);
+        }
+        if (face == null) {
+            return Long.MAX_VALUE;
+        }
+        return nowMillis + untilNextSecond(face);
+    }
+
     /** The session changed (a move, a pause, a new game...): the clock faces are asked for at the next pass. */
     void clocksChanged() {
         facesDueMillis = Long.MIN_VALUE;

@@ -103,6 +103,11 @@ public final class ServiceMonitor implements AutoCloseable {
         if (thread != null) {
             throw new IllegalStateException("the service monitor is already running");
         }
+        if (notifier == ServiceNotifier.NONE) {
+            // no systemd to tell (run by hand or by the simulator): no thread waking four times a second for nobody
+            log.debug("no NOTIFY_SOCKET: the service monitor does not run");
+            return;
+        }
         status = ServiceStatus.of(view.get());
         notifier.notify("STATUS=" + status);
         if (watchdog.enabled()) {

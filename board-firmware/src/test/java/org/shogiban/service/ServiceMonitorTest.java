@@ -88,4 +88,22 @@ class ServiceMonitorTest {
         }, new ScanWatchdog(0), () -> view, clock);
         org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(5), monitor::close);
     }
+
+    @Test
+    void withoutSystemdNoThreadWakesUpForNobody() {
+        java.util.Set<Thread> before = notifyThreads();
+        ServiceMonitor monitor = new ServiceMonitor(ServiceNotifier.NONE, new ScanWatchdog(0), () -> view, clock);
+        monitor.start();
+        try {
+            assertThat(notifyThreads()).isSubsetOf(before);
+        } finally {
+            monitor.close();
+        }
+    }
+
+    private static java.util.Set<Thread> notifyThreads() {
+        java.util.Set<Thread> threads = new java.util.HashSet<>(Thread.getAllStackTraces().keySet());
+        threads.removeIf(t -> !t.getName().equals("shogiban-notify"));
+        return threads;
+    }
 }

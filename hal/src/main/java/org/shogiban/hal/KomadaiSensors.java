@@ -21,6 +21,11 @@ public interface KomadaiSensors {
      */
     void sample(int[] into);
 
+    /** How these sensors tell the scan loop of a change; {@link ChangeSignal#NONE} (sampled every pass) by default. */
+    default ChangeSignal changeSignal() {
+        return ChangeSignal.NONE;
+    }
+
     /** The index of a slot in the array {@link #sample} fills. */
     static int index(Player player, KomadaiSlot slot) {
         return player.ordinal() * SLOTS_PER_SIDE + slot.ordinal();
@@ -28,6 +33,16 @@ public interface KomadaiSensors {
 
     /** Komadai sensors of a board that has none: every slot is always {@link SensorFrame#UNKNOWN}. */
     static KomadaiSensors absent() {
-        return into -> java.util.Arrays.fill(into, SensorFrame.UNKNOWN);
+        return new KomadaiSensors() {
+            @Override
+            public void sample(int[] into) {
+                java.util.Arrays.fill(into, SensorFrame.UNKNOWN);
+            }
+
+            @Override
+            public ChangeSignal changeSignal() {
+                return ChangeSignal.NEVER;
+            }
+        };
     }
 }

@@ -18,4 +18,9 @@ public interface SquareSensors {
      * @param into 81 readings, overwritten in place; entries of squares that could not be read are left as they were
      */
     void sample(SquareReading[] into);
+
+    /** How these sensors tell the scan loop of a change; {@link ChangeSignal#NONE} (sampled every pass) by default. */
+    default ChangeSignal changeSignal() {
+        return ChangeSignal.NONE;
+    }
 }

@@ -1,13 +1,18 @@
 package org.shogiban.hal.memory;
 
+import org.shogiban.hal.ChangeSignal;
 import org.shogiban.hal.KomadaiSensors;
 import org.shogiban.hal.KomadaiSlot;
 import org.shogiban.hal.Player;
 import org.shogiban.hal.SensorFrame;
 
-/** Komadai sensors held in memory, set by the simulator or a test; every slot starts at 0. Thread-safe. */
+/**
+ * Komadai sensors held in memory, set by the simulator or a test; every slot starts at 0. Thread-safe. Every write
+ * {@linkplain #changeSignal() signals} the scan loop, after it is done.
+ */
 public final class MemoryKomadaiSensors implements KomadaiSensors {
     private final int[] counts = new int[SLOTS];
+    private final MemorySignal signal = new MemorySignal();
 
     @Override
     public synchronized void sample(int[] into) {
@@ -15,11 +20,19 @@ public final class MemoryKomadaiSensors implements KomadaiSensors {
     }
 
     /** Sets one slot's count, or {@link SensorFrame#UNKNOWN} to act out a failed sensor. */
-    public synchronized void set(Player player, KomadaiSlot slot, int count) {
+    public void set(Player player, KomadaiSlot slot, int count) {
         if (count < SensorFrame.UNKNOWN) {
             throw new IllegalArgumentException("a komadai count is UNKNOWN or 0 and more, got " + count);
         }
-        counts[KomadaiSensors.index(player, slot)] = count;
+        synchronized (this) {
+            counts[KomadaiSensors.index(player, slot)] = count;
+        }
+        signal.changed();
+    }
+
+    @Override
+    public ChangeSignal changeSignal() {
+        return signal;
     }
 
     /** One slot's count. */

@@ -3,6 +3,7 @@ package org.shogiban.hal.pi4j;
 import com.pi4j.io.gpio.digital.DigitalInput;
 import java.util.List;
 import java.util.Objects;
+import org.shogiban.hal.ChangeSignal;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.SquareReading;
 import org.shogiban.hal.SquareSensors;
@@ -19,7 +20,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>With an interrupt line (the chips' INT outputs mirrored, open-drain, wired together to one GPIO, active low)
  * the chips are read only when the line is low, and every {@code backstopPasses} passes anyway in case an edge was
- * missed; between reads the last values are reused. A chip that cannot be read leaves its squares as they were
+ * missed; between reads the last values are reused. The line is also the sensors' {@linkplain #changeSignal() change
+ * signal}: a falling edge wakes a waiting scan loop, which then skips no pass until the board is still again; the
+ * passes it skipped count towards the backstop and the checks, so both keep their pace in time. A chip that cannot be read leaves its squares as they were
  * in the caller's array and is reported (see {@link I2cChip}). Every {@code backstopPasses} passes, with or without an
  * interrupt line, one chip's configuration is read back, the chips in turn, and set again if the chip had reset
  * ({@link Mcp23017#verify()}): one transfer per check pass, so no pass takes much longer than the others. Pins 7 and 15 of a chip (GPA7, GPB7) are output-only and refused as inputs.
@@ -36,6 +39,7 @@ public final class Mcp23017SquareSensors implements SquareSensors {
     private int passesSinceRead;
     private int passesSinceCheck;
     private boolean everRead;
+    private final ChangeSignal signal;
 
     /**
      * @param chips the chips in configuration order, not yet set up
@@ -60,6 +64,20 @@ public final class Mcp23017SquareSensors implements SquareSensors {
         }
         this.interrupt = interrupt;
         this.backstopPasses = Math.max(1, backstopPasses);
+        this.signal = interrupt == null ? ChangeSignal.NONE
+                : new InterruptLineSignal(interrupt, this.backstopPasses, this::skipped);
+    }
+
+    @Override
+    public ChangeSignal changeSignal() {
+        return signal;
+    }
+
+    /** Passes the scan loop skipped while the line was quiet: counted as passes that read nothing. */
+    private void skipped(long passes) {
+        int n = (int) Math.min(passes, backstopPasses);
+        passesSinceRead = Math.min(backstopPasses, passesSinceRead + n);
+        passesSinceCheck = Math.min(backstopPasses, passesSinceCheck + n);
     }
 
     @Override

@@ -85,6 +85,19 @@ public final class Debouncer {
         return unsettled == 0;
     }
 
+    /**
+     * Whether every channel's last sample is its stable value: no new value is being timed, so nothing will become
+     * stable without a new sample.
+     */
+    public boolean still() {
+        for (int c = 0; c < stable.length; c++) {
+            if (candidate[c] != stable[c]) {
+                return false;
+            }
+        }
+        return unsettled == 0;
+    }
+
     /** The number of channels. */
     public int channels() {
         return stable.length;

@@ -3,6 +3,7 @@ package org.shogiban.hal.scan;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
+import org.shogiban.hal.ChangeSignal;
 import org.shogiban.hal.FaultReporter;
 import org.shogiban.hal.KomadaiSensors;
 import org.shogiban.hal.MonotonicClock;
@@ -27,6 +28,10 @@ import org.slf4j.LoggerFactory;
  * loop reports only its ports. It never dies of a hardware fault: ports report their own faults and keep their last
  * values; a port that throws anyway is reported as failing, and the next pass runs as usual. Tests drive it with a
  * {@link ManualClock}. A pass allocates nothing unless it returns a frame.
+ *
+ * <p>When both ports {@linkplain ChangeSignal#signals() signal their changes} and the loop is {@linkplain #still()
+ * still}, whoever runs the passes may wait for a signal ({@link #listen}) instead of running them, at most
+ * {@link #backstopPasses()} passes' worth of time, and tells the loop how many it {@linkplain #passesSkipped skipped}.
  */
 public final class ScanLoop {
     private static final Logger log = LoggerFactory.getLogger(ScanLoop.class);
@@ -88,6 +93,40 @@ public final class ScanLoop {
     /** How many passes ran. */
     public long passes() {
         return passes;
+    }
+
+    /** Whether both ports signal every change of their readings (else every pass must run). */
+    public boolean signals() {
+        return squares.changeSignal().signals() && komadai.changeSignal().signals();
+    }
+
+    /** Runs {@code wake} (from any thread) whenever a port signals a change. */
+    public void listen(Runnable wake) {
+        squares.changeSignal().listen(wake);
+        komadai.changeSignal().listen(wake);
+    }
+
+    /** The most passes that may be skipped in a row (the ports' tightest backstop); 0 for no limit. */
+    public int backstopPasses() {
+        int a = squares.changeSignal().backstopPasses();
+        int b = komadai.changeSignal().backstopPasses();
+        return a == 0 ? b : b == 0 ? a : Math.min(a, b);
+    }
+
+    /** The passes skipped while waiting, told to both ports (their backstops keep their pace in time). */
+    public void passesSkipped(long skipped) {
+        if (skipped > 0) {
+            squares.changeSignal().passesSkipped(skipped);
+            komadai.changeSignal().passesSkipped(skipped);
+        }
+    }
+
+    /**
+     * Whether the last pass left nothing to time: every channel settled and sampled at its stable value, so no frame
+     * can come without a new reading.
+     */
+    public boolean still() {
+        return published && debouncer.still();
     }
 
     /** One pass at the injected clock's time. */

@@ -40,4 +40,35 @@ class MemoryBoardTest {
         assertThatThrownBy(() -> memory.squares.set(0, SquareReading.FACE_UP))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void everyWriteToTheSensorsSignalsAChangeAfterItIsDone() {
+        MemoryBoard memory = new MemoryBoard(SensorKind.OCCUPANCY, new ManualClock());
+        Board board = memory.board();
+        List<String> seen = new ArrayList<>();
+        SquareReading[] squares = new SquareReading[81];
+        int[] slots = new int[org.shogiban.hal.KomadaiSensors.SLOTS];
+        board.squares().changeSignal().listen(() -> {
+            board.squares().sample(squares);
+            seen.add("squares " + squares[4]);
+        });
+        board.komadai().changeSignal().listen(() -> {
+            board.komadai().sample(slots);
+            seen.add("komadai " + slots[0]);
+        });
+        assertThat(board.squares().changeSignal().signals()).isTrue();
+        assertThat(board.komadai().changeSignal().signals()).isTrue();
+        assertThat(board.squares().changeSignal().backstopPasses()).as("a write cannot be missed").isZero();
+
+        memory.squares.set(4, SquareReading.OCCUPIED);
+        memory.komadai.set(org.shogiban.hal.Player.SENTE, org.shogiban.hal.KomadaiSlot.PAWN, 2);
+
+        assertThat(seen).containsExactly("squares OCCUPIED", "komadai 2");
+    }
+
+    @Test
+    void aBoardWithoutKomadaiSensorsNeverNeedsToBeSampledForThem() {
+        assertThat(org.shogiban.hal.KomadaiSensors.absent().changeSignal().signals()).isTrue();
+        assertThat(org.shogiban.hal.KomadaiSensors.absent().changeSignal().backstopPasses()).isZero();
+    }
 }

@@ -228,6 +228,41 @@ class Mcp23017SquareSensorsTest {
         assertThat(squares[0]).isEqualTo(SquareReading.EMPTY);
     }
 
+    @Test
+    void theInterruptLineIsTheChangeSignalAndSkippedPassesCountTowardsTheBackstop() {
+        MockDigitalInput interrupt = (MockDigitalInput) pi4j.create(DigitalInput.newConfigBuilder(pi4j)
+                .id("int").address(17).pull(PullResistance.PULL_UP));
+        interrupt.mockState(DigitalState.HIGH);
+        Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.OCCUPANCY, chips(6, true), inputs(81),
+                true, interrupt, 4);
+        java.util.concurrent.atomic.AtomicInteger woken = new java.util.concurrent.atomic.AtomicInteger();
+        assertThat(sensors.changeSignal().signals()).isTrue();
+        assertThat(sensors.changeSignal().backstopPasses()).isEqualTo(4);
+        sensors.changeSignal().listen(woken::incrementAndGet);
+        SquareReading[] squares = emptySquares();
+        answerAll(0xFF);
+        sensors.sample(squares); // first pass always reads
+
+        interrupt.mockState(DigitalState.LOW); // a falling edge: the loop is woken
+        assertThat(woken).hasValue(1);
+        interrupt.mockState(DigitalState.HIGH); // the rising edge wakes nobody
+        assertThat(woken).hasValue(1);
+
+        // the loop waited 3 passes' worth of time: the next pass is the backstop's read, line high or not
+        answerAll(0xFE);
+        sensors.changeSignal().passesSkipped(3);
+        sensors.sample(squares);
+        assertThat(pendingAnswers()).isZero();
+        assertThat(squares[0]).isEqualTo(SquareReading.OCCUPIED);
+    }
+
+    @Test
+    void withoutAnInterruptLineTheSensorsCannotSignal() {
+        Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.OCCUPANCY, chips(6, false), inputs(81),
+                true, null, 10);
+        assertThat(sensors.changeSignal().signals()).isFalse();
+    }
+
     private void answerAll(int gpioA) {
         for (MockI2C m : mocks) {
             MockBoard.answerGpio(m, gpioA, 0xFF);

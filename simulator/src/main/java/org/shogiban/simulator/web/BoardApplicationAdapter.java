@@ -3,12 +3,10 @@ package org.shogiban.simulator.web;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardApplication;
 import org.shogiban.app.BoardAssembly;
@@ -41,7 +39,6 @@ import org.shogiban.rules.Side;
 import org.shogiban.rules.Square;
 import org.shogiban.session.ArbiterCommands;
 import org.shogiban.session.BoardEvent;
-import org.shogiban.session.BoardFacts;
 import org.shogiban.session.BoardPhase;
 import org.shogiban.session.GameRequest;
 import org.shogiban.session.RemotePlayer;
@@ -74,8 +71,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class BoardApplicationAdapter implements WebBoard {
     private static final Logger log = LoggerFactory.getLogger(BoardApplicationAdapter.class);
-    /** Log lines kept for listeners that come later. */
-    static final int RECENT = 50;
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
     /** The time control of a new game when the page or the command line names none. */
     static final String DEFAULT_TIME = "main=600,byoyomi=30,periods=1";
@@ -147,15 +142,10 @@ public final class BoardApplicationAdapter implements WebBoard {
     private final GameSettings boardSettings;
     private final AssembledBoard assembled;
     private final BoardApplication app;
-    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    /** What the open pages are told. */
+    private final PageTelling news = new PageTelling();
     /** The engine games may be played against ({@link Storage#engine()}), or null. */
     private volatile EnginePlayer engine;
-    /** The last log lines, told to a new listener first. */
-    private final java.util.Deque<Said> recent = new java.util.ArrayDeque<>();
-
-    /** A log line kept for listeners that come later. */
-    private record Said(String kind, String text, PageWords words) {
-    }
     private volatile LedFrame leds = LedFrame.dark();
 
     // the settings of the game set up or played, as the session said at its last setup or resume; guarded by this
@@ -303,36 +293,9 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     // ------------------------------------------------------------------------------------------------ events
 
-    // what the pages were last told of the session's snapshot; the scan thread's only
-    private BoardPhase toldPhase;
-    private int toldPly = -1;
-    private Side toldRunning;
-    private Position toldStart;
-    private boolean toldOver;
-    private Object toldPlayers;
-    private List<BoardFacts.Prompt.Kind> toldWaiting;
-
-    /**
-     * After each pass (on the scan thread): the session's snapshot is renewed at the end of a pass, after its events
-     * were told; when what a page shows of it changed (the phase, the ply, whose clock runs, the start, the result),
-     * the pages are told again, so that they never keep a stale clock or move list.
-     */
+    /** After each pass (on the scan thread): the pages are told when what they show of the facts changed. */
     private void snapshotPassed() {
-        BoardFacts s = app.facts();
-        List<BoardFacts.Prompt.Kind> waiting = new ArrayList<>(s.prompts().size());
-        s.prompts().forEach(p -> waiting.add(p.kind()));
-        if (s.plies() != toldPly || s.phase() != toldPhase || s.clockRunning() != toldRunning
-                || !s.start().equals(toldStart) || (s.result() != null) != toldOver
-                || !s.players().equals(toldPlayers) || !waiting.equals(toldWaiting)) {
-            toldPlayers = s.players();
-            toldWaiting = waiting;
-            toldPly = s.plies();
-            toldPhase = s.phase();
-            toldRunning = s.clockRunning();
-            toldStart = s.start();
-            toldOver = s.result() != null;
-            changed();
-        }
+        news.passed(app.facts());
     }
 
     /** On the runtime's thread. */
@@ -468,46 +431,19 @@ public final class BoardApplicationAdapter implements WebBoard {
 
     @Override
     public AutoCloseable subscribe(Listener listener) {
-        Objects.requireNonNull(listener);
-        synchronized (recent) {
-            // what happened before the listener came (the first game's start) is told first, in order
-            for (Said line : recent) {
-                listener.logged(line.kind(), line.text(), line.words());
-            }
-            listeners.add(listener);
-        }
-        return () -> listeners.remove(listener);
+        return news.subscribe(listener);
     }
 
     private void changed() {
-        for (Listener l : listeners) {
-            try {
-                l.changed();
-            } catch (RuntimeException e) {
-                log.warn("page listener failed: {}", e.toString());
-            }
-        }
+        news.changed();
     }
 
     private void logged(String kind, String text) {
-        logged(kind, text, null);
+        news.logged(kind, text, null);
     }
 
     private void logged(String kind, String text, PageWords words) {
-        synchronized (recent) {
-            recent.addLast(new Said(kind, text, words));
-            while (recent.size() > RECENT) {
-                recent.removeFirst();
-            }
-            // under the same lock as subscribe's replay: a new listener gets each line exactly once
-            for (Listener l : listeners) {
-                try {
-                    l.logged(kind, text, words);
-                } catch (RuntimeException e) {
-                    log.warn("page listener failed: {}", e.toString());
-                }
-            }
-        }
+        news.logged(kind, text, words);
     }
 
     @Override
