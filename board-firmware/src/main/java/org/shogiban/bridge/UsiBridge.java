@@ -40,6 +40,13 @@ public final class UsiBridge implements BoardWatch.Listener {
     private record Search(int ply, String gameAtGo, int movesAtGo) {
     }
 
+    /** The board's game and its number of moves when the program set its position. */
+    private record BoardMark(String gameId, int moves) {
+        static BoardMark of(BoardGame board) {
+            return board == null ? new BoardMark(null, 0) : new BoardMark(board.gameId(), board.moves().size());
+        }
+    }
+
     private final BlockingQueue<Runnable> inbox = new LinkedBlockingQueue<>();
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("usi-bridge-timer").daemon().factory());
@@ -56,6 +63,7 @@ public final class UsiBridge implements BoardWatch.Listener {
     /** A reconcile waits for the board's state (asked once; a newer state is asked by the watch when needed). */
     private boolean syncAsked;
     private Search search;
+    private BoardMark atPosition;
     private String adopting;
     /** When the board's game as it stands ({@link #adopting}) was first asked to be kept, System.nanoTime. */
     private long adoptingSince;
@@ -178,6 +186,7 @@ public final class UsiBridge implements BoardWatch.Listener {
             return;
         }
         search = null;
+        atPosition = BoardMark.of(watch.board());
         sync();
     }
 
@@ -186,9 +195,11 @@ public final class UsiBridge implements BoardWatch.Listener {
             usi.info("go before position: ignored");
             return;
         }
-        BoardGame board = watch.board();
-        search = new Search(program.moves().size() + 1, board == null ? null : board.gameId(),
-                board == null ? 0 : board.moves().size());
+        // the board as it was when the program set its position, not as it is now: a player's move that came
+        // between the program's position and its go (the two lines read on one thread, the board's on another) is
+        // the answer, not a move made before the program asked
+        BoardMark mark = atPosition != null ? atPosition : BoardMark.of(watch.board());
+        search = new Search(program.moves().size() + 1, mark.gameId(), mark.moves());
         sendClocks(arguments);
         answerIfMoved();
     }

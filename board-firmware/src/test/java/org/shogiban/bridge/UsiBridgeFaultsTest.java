@@ -188,4 +188,21 @@ class UsiBridgeFaultsTest {
         assertThat(await("bestmove")).isEqualTo("bestmove 7g7f");
         assertThat(board.command(300)).as("nothing more asked of the board").isNull();
     }
+
+    @Test
+    void aPlayersMoveThatComesBetweenTheProgramsPositionAndItsGoIsTheAnswer() throws InterruptedException {
+        connect();
+        toBridge.println("position startpos");         // the board's player is sente, the program gote
+        String tag = expect("STATE");
+        String hosted = STATE.replace("\"gote\":{\"kind\":\"human\"", "\"gote\":{\"kind\":\"host\"");
+        int length = hosted.getBytes(StandardCharsets.UTF_8).length;
+        // the player moves at once: the move and the state's reply reach the bridge before the program's go
+        board.write("* 5 MOVE 1 7g7f +7776FU,T1\n" + tag + " OK " + length + "\n" + hosted + "\n");
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (!board.log().contains("link < OK " + length) && System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+        toBridge.println("go");
+        assertThat(await("bestmove")).isEqualTo("bestmove 7g7f");
+    }
 }
