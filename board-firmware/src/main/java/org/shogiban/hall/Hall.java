@@ -107,7 +107,7 @@ public final class Hall implements AutoCloseable {
             throws MqttException {
         this.hallId = hallId;
         this.trace = trace;
-        disk = new HallDisk(store, hallId, this::changed);
+        disk = new HallDisk(store, hallId, lock, this::changed);
         disk.restore(boards, rounds);
         // a round sent, a board's reply or its game settled: written, then shown (the page's poll wakes; from a
         // thread of its own, as the rounds' lock is held here and the hall's lock is taken before it elsewhere)
@@ -206,46 +206,49 @@ public final class Hall implements AutoCloseable {
         lock.lock();
         try {
             HallBoard b = boards.computeIfAbsent(id, HallBoard::new);
-            switch (parsed[1]) {
+            Write write = switch (parsed[1]) {
                 case "status" -> {
+                    String was = b.status;
                     b.status = new String(payload, StandardCharsets.UTF_8);
                     ask = b.status.equals("online");
+                    yield b.status.equals(was) ? Write.NONE : Write.NOW;
                 }
                 case "state" -> {
                     JsonNode s = json(payload);
-                    if (s != null) {
-                        b.state = s;
-                        b.stateMillis = now;
-                        b.feed.startAfter(s.path("seq").asLong());
-                        // a number below the last taken: the board's numbering may have started again
-                        ask = s.path("seq").asLong() < b.feed.last() && now - b.lastAskMillis > 1000;
+                    if (s == null) {
+                        yield Write.NONE;
                     }
-                }
-                case "record" -> record(b, payload);
-                case "events" -> {
-                    LoggedEvent in = EventJson.read(payload);
-                    if (b.isOtherLife(in)) {
-                        log.warn("hall {}: board {} sent event {} unlike the one of that number taken before: a new"
-                                + " board life; its events are taken again from the first", hallId, id, in.seq());
-                        b.newLife(b.feed.last(), in.seq(), now);
-                        b.lastAskMillis = 0;
+                    b.state = s;
+                    b.stateMillis = now;
+                    if (b.gameId == null) {
+                        // a hall that came after the game's start (no GAME event taken) knows it from the snapshot,
+                        // so that the game's result and record are kept under it
+                        b.gameId = s.path("gameId").asText(null);
                     }
-                    for (LoggedEvent e : b.feed.offer(in)) {
-                        b.take(e, now);
-                        if (trace != null) {
-                            trace.println(now + " " + id + " " + e.seq() + " " + e.event().text());
-                        }
-                    }
-                    ask = b.feed.hasGap() && now - b.lastAskMillis > 1000;
+                    b.feed.startAfter(s.path("seq").asLong());
+                    // a number below the last taken: the board's numbering may have started again
+                    ask = s.path("seq").asLong() < b.feed.last() && now - b.lastAskMillis > 1000;
+                    // a snapshot alone (the clocks move every second) is written behind, at most every few seconds
+                    yield now - b.docWrittenMillis >= STATE_WRITE_MILLIS ? Write.LATER : Write.NONE;
                 }
-                default -> {
-                    return;
-                }
+                case "record" -> record(b, payload, now);
+                case "events" -> events(b, payload, now);
+                default -> null;
+            };
+            if (write == null) {
+                return;
             }
+            ask |= parsed[1].equals("events") && b.feed.hasGap() && now - b.lastAskMillis > 1000;
             if (ask) {
                 b.lastAskMillis = now;
             }
-            disk.board(b, false);
+            switch (write) {
+                case NOW -> disk.board(b, false);
+                case LATER -> disk.later(b);
+                default -> {
+                    // nothing lasting changed
+                }
+            }
             changed();
         } finally {
             lock.unlock();
@@ -255,13 +258,59 @@ public final class Hall implements AutoCloseable {
         }
     }
 
-    private void record(HallBoard b, byte[] payload) {
+    /** How a message's change of a board is written: at once (before it is shown), behind, or not at all. */
+    private enum Write { NOW, LATER, NONE }
+
+    /** A board's snapshot alone is written behind at most this often (the board publishes it every second). */
+    static final long STATE_WRITE_MILLIS = 5000;
+    /** The record of a game in progress is written behind at most this often; a finished game's at once. */
+    static final long RECORD_WRITE_MILLIS = 30_000;
+
+    private Write events(HallBoard b, byte[] payload, long now) {
+        LoggedEvent in = EventJson.read(payload);
+        Write write = Write.NONE;
+        if (b.isOtherLife(in)) {
+            log.warn("hall {}: board {} sent event {} unlike the one of that number taken before: a new"
+                    + " board life; its events are taken again from the first", hallId, b.id, in.seq());
+            b.newLife(b.feed.last(), in.seq(), now);
+            b.lastAskMillis = 0;
+            write = Write.NOW;
+        }
+        for (LoggedEvent e : b.feed.offer(in)) {
+            boolean lasting = b.take(e, now);
+            write = lasting || write == Write.NOW ? Write.NOW : Write.LATER;
+            if (trace != null) {
+                trace.println(now + " " + b.id + " " + e.seq() + " " + e.event().text());
+            }
+        }
+        return write;
+    }
+
+    /**
+     * The board's whole record, kept as text (the relay makes its files from it when asked) with its header read
+     * (the players); not written per move: a finished game's record at once, a game in progress's behind at most
+     * every {@link #RECORD_WRITE_MILLIS} (after a restart the broker brings the board's retained record again).
+     */
+    private Write record(HallBoard b, byte[] payload, long now) {
+        String game = b.state == null ? b.gameId : b.state.path("gameId").asText(b.gameId);
+        game = game == null ? "-" : game;
+        String before = b.recordGame;
+        if (before != null && !before.equals(game) && !b.recordSaved) {
+            disk.game(b.id, before, b.recordJkf); // the last record of a game that ended without a result
+        }
         b.recordJkf = new String(payload, StandardCharsets.UTF_8);
         b.recordHeader = HallBoard.header(b.recordJkf);
-        String game = b.state == null ? b.gameId : b.state.path("gameId").asText(b.gameId);
-        b.recordGame = game == null ? "-" : game;
-        b.records.put(b.recordGame, b.recordJkf);
-        disk.game(b.id, b.recordGame, b.recordJkf);
+        b.recordGame = game;
+        b.records.put(game, b.recordJkf);
+        b.recordSaved = false;
+        if (b.results.containsKey(game)) {
+            disk.game(b.id, game, b.recordJkf);
+            b.recordSaved = true;
+        } else if (now - b.recordWrittenMillis >= RECORD_WRITE_MILLIS) {
+            disk.gameLater(b.id, game, b.recordJkf);
+            b.recordWrittenMillis = now;
+        }
+        return game.equals(before) ? Write.NONE : Write.LATER;
     }
 
     private void replied(String board, JsonNode reply) {
@@ -572,6 +621,7 @@ public final class Hall implements AutoCloseable {
 
     @Override
     public void close() {
+        disk.close();
         try {
             if (client.isConnected()) {
                 client.disconnect(1000).waitForCompletion(2000);

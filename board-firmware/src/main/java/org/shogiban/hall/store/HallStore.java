@@ -66,6 +66,7 @@ public final class HallStore implements AutoCloseable {
     private final List<String> problems = new ArrayList<>();
     private final Contents contents;
     private Connection db;
+    private final java.util.concurrent.atomic.AtomicLong commits = new java.util.concurrent.atomic.AtomicLong();
 
     private HallStore(Path file) {
         this.file = file;
@@ -86,6 +87,11 @@ public final class HallStore implements AutoCloseable {
     /** What could not be read at the start, one sentence each (empty when everything was read). */
     public List<String> problems() {
         return List.copyOf(problems);
+    }
+
+    /** How many writes (transactions) were committed since the file was opened: what the hall's disk costs it. */
+    public long commits() {
+        return commits.get();
     }
 
     /** What the file held at the start. */
@@ -225,6 +231,47 @@ public final class HallStore implements AutoCloseable {
         update(false, "INSERT OR REPLACE INTO game (board, game, jkf) VALUES (?, ?, ?)", board, game, jkf);
     }
 
+    /**
+     * Boards' documents and games' records in one transaction (the hall's write-behind of its boards' moves: one
+     * commit for all the boards that changed in a short interval instead of one per message).
+     *
+     * @param boards board id to its document
+     * @param games {@code [board, game, jkf]} each
+     */
+    public void putBatch(Map<String, String> boards, List<String[]> games) {
+        if (boards.isEmpty() && games.isEmpty()) {
+            return;
+        }
+        lock.lock();
+        try {
+            db.setAutoCommit(false);
+            try (PreparedStatement b = db.prepareStatement("INSERT OR REPLACE INTO board (id, doc) VALUES (?, ?)");
+                 PreparedStatement g = db.prepareStatement(
+                         "INSERT OR REPLACE INTO game (board, game, jkf) VALUES (?, ?, ?)")) {
+                for (Map.Entry<String, String> e : boards.entrySet()) {
+                    bind(b, List.of(e.getKey(), e.getValue()));
+                    b.executeUpdate();
+                }
+                for (String[] row : games) {
+                    bind(g, List.of(row[0], row[1], row[2]));
+                    g.executeUpdate();
+                }
+                db.commit();
+                commits.incrementAndGet();
+            } catch (SQLException e) {
+                db.rollback();
+                throw e;
+            } finally {
+                db.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new StoreException("the hall's state could not be written to " + file.getFileName() + ": "
+                    + e.getMessage(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** A round's document: its pairings as sent, each board's reply and game. */
     public void putRound(int round, String doc) {
         update(true, "INSERT OR REPLACE INTO round (round, doc) VALUES (?, ?)", round, doc);
@@ -299,6 +346,7 @@ public final class HallStore implements AutoCloseable {
             try (PreparedStatement p = db.prepareStatement(sql)) {
                 bind(p, List.of(values));
                 p.executeUpdate();
+                commits.incrementAndGet();
             } finally {
                 if (durable) {
                     exec("PRAGMA synchronous=NORMAL");
