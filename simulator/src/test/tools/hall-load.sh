@@ -6,8 +6,9 @@
 # each in the steady window (after the first WARM seconds, when every board plays), with the hall's CPU per move.
 # With PAGES=n and READERS=m, n arbiter pages long-poll /api/hall and m relay readers poll /relay/<board>.kif every
 # 2 s with If-None-Match (one Python process; its answers per second and p99 are printed).
-# HALL_JAR and SIM_JAR run other builds (a before/after comparison on the same load).
-# Usage: [SIM_BOARD=light] [SIM_OPTS=-Xmx3g] [HALL_OPTS=...] [PAGES=20 READERS=200] [WARM=20] \
+# HALL_JAR and SIM_JAR run other builds (a before/after comparison on the same load); SIM_TIME=main=600,byoyomi=30
+# gives the light boards' games a clock (a snapshot every second and a CLOCK event each move, as in a tournament).
+# Usage: [SIM_BOARD=light] [SIM_TIME=...] [SIM_OPTS=-Xmx3g] [HALL_OPTS=...] [PAGES=20 READERS=200] [WARM=20] \
 #        bash simulator/src/test/tools/hall-load.sh BOARDS [casual|blitz] [SECONDS]
 #        (jars built first: ./mvnw -q -pl simulator -am package -DskipTests)
 set -euo pipefail
@@ -23,7 +24,7 @@ sleep 0.5
   --state "$work/hall-state" --trace "$work/trace.txt" > "$work/hall.log" 2>&1 & hall=$!
 sleep 2
 "$java" ${SIM_OPTS:-} -jar "${SIM_JAR:-simulator/target/shogiban-simulator.jar}" hall-sim --broker "tcp://127.0.0.1:$port" --boards "$boards" \
-  --pace "$pace" ${SIM_BOARD:+--board $SIM_BOARD} --state "$work/state" --ack-log "$work/acks.txt" > "$work/sim.log" 2>&1 & sim=$!
+  --pace "$pace" ${SIM_BOARD:+--board $SIM_BOARD} ${SIM_TIME:+--time $SIM_TIME} --state "$work/state" --ack-log "$work/acks.txt" > "$work/sim.log" 2>&1 & sim=$!
 readers=
 if [ -n "${PAGES:-}${READERS:-}" ]; then
   url=$(grep -o 'http://127.0.0.1:[0-9]*/' "$work/hall.log" | head -1)
