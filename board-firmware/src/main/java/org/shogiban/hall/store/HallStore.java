@@ -244,7 +244,9 @@ public final class HallStore implements AutoCloseable {
         }
         lock.lock();
         try {
-            db.setAutoCommit(false);
+            // BEGIN and COMMIT said here rather than through the driver's auto-commit switch: a write that fails
+            // (a full disk) may have ended the transaction already, and the next batch must start clean
+            exec("BEGIN");
             try (PreparedStatement b = db.prepareStatement("INSERT OR REPLACE INTO board (id, doc) VALUES (?, ?)");
                  PreparedStatement g = db.prepareStatement(
                          "INSERT OR REPLACE INTO game (board, game, jkf) VALUES (?, ?, ?)")) {
@@ -256,19 +258,25 @@ public final class HallStore implements AutoCloseable {
                     bind(g, List.of(row[0], row[1], row[2]));
                     g.executeUpdate();
                 }
-                db.commit();
+                exec("COMMIT");
                 commits.incrementAndGet();
             } catch (SQLException e) {
-                db.rollback();
+                rollbackQuietly();
                 throw e;
-            } finally {
-                db.setAutoCommit(true);
             }
         } catch (SQLException e) {
             throw new StoreException("the hall's state could not be written to " + file.getFileName() + ": "
                     + e.getMessage(), e);
         } finally {
             lock.unlock();
+        }
+    }
+
+    private void rollbackQuietly() {
+        try {
+            exec("ROLLBACK");
+        } catch (SQLException e) {
+            log.debug("hall state: rollback: {}", e.toString()); // SQLite may have rolled back already
         }
     }
 
