@@ -25,8 +25,9 @@ import org.shogiban.hall.store.HallStore;
  * What the hall's state on disk costs per move of a board (docs/benchmarks.md, "The hall's state on disk").
  * {@link #writtenBehind}: what the hall writes now, one write-behind transaction every 200 ms holding the documents
  * (3 KB: snapshot and calls) of the boards that changed in it and the records (6.7 KB of JKF) of the games in progress
- * whose half minute is up; at 300 boards and 72 moves a second that is 14 moves a flush, for which it writes 26
- * documents (the 14 boards that moved and 12 whose snapshot alone is five seconds old: an upper bound) and 2 records.
+ * whose half minute is up; at 300 boards and 72 moves a second that is 14 moves a flush, for which it writes 16
+ * documents (the 14 boards that moved and 2 whose snapshot alone is five seconds old: boards on a clock that did not
+ * move for 5 s; none without a clock) and 2 records (300 games' every 30 s).
  * {@link #oneCommitPerMessage}: what the hall wrote before, the document and the record in a commit each, for each
  * move (and again for each snapshot), for comparison under the same load.
  */
@@ -56,7 +57,7 @@ public class HallStoreBenchmark {
     @OperationsPerInvocation(MOVES_PER_FLUSH)
     public void writtenBehind() {
         Map<String, String> docs = new LinkedHashMap<>();
-        for (int i = 0; i < 26; i++) {
+        for (int i = 0; i < 16; i++) {
             docs.put("b" + (board++ % 300), doc);
         }
         List<String[]> games = List.of(new String[] {"b" + (board % 300), "game", jkf},
