@@ -49,8 +49,8 @@ class HallWritesTest {
                         && entries(hall.record("b1").orElse("{}")) == TEN.size() + 1);
                 Thread.sleep(3 * HallDisk.FLUSH_MILLIS);
                 long commits = store.commits() - before;
-                assertThat(commits).as("commits for ten moves (a move's events, snapshot and record were four"
-                        + " commits each before)").isLessThan(TEN.size());
+                assertThat(commits).as("commits for ten moves (before: 28, a commit for each event, snapshot and record"
+                        + " message)").isLessThan(TEN.size());
 
                 b1.press(Button.RESIGN_SENTE);
                 last = b1.app.facts().seq();
