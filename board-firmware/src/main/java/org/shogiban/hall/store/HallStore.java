@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * write-ahead log). Each board is one row holding its document (what the hall knows of it: life, last event, status,
  * snapshot, record, calls, results), each finished game's record one row, each round one row, each arbiter's action
  * one row, and the arbiters' accounts and sessions. A write returns only once SQLite committed it: the hall shows or
- * answers "done" after that. Board documents are committed with {@code synchronous=NORMAL} (safe against a killed
+ * answers "done" after that. The boards' moves come in batches ({@link #putBatch}: one transaction for every board
+ * that moved in a short interval). Board documents are committed with {@code synchronous=NORMAL} (safe against a killed
  * process; a power cut may take the last ones back, and the hall then fetches those events again from the board since
  * the document's last number went back with them); the arbiter's writes ({@link #durable}) with {@code FULL}.
  *
