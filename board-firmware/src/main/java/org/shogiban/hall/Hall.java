@@ -34,7 +34,6 @@ import org.eclipse.paho.mqttv5.common.MqttMessage;
 import org.eclipse.paho.mqttv5.common.packet.MqttProperties;
 import org.shogiban.hall.store.HallStore;
 import org.shogiban.hall.store.StoreException;
-import org.shogiban.link.LoggedEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -74,6 +73,7 @@ public final class Hall implements AutoCloseable {
     private final MqttAsyncClient client;
     private final MqttConnectionOptions options;
     private final HallDisk disk;
+    private final HallIntake intake;
     private final Map<String, HallBoard> boards = new TreeMap<>();
     private final Map<String, Pending> waiting = new ConcurrentHashMap<>();
     private final Rounds rounds = new Rounds();
@@ -109,6 +109,7 @@ public final class Hall implements AutoCloseable {
         this.trace = trace;
         disk = new HallDisk(store, hallId, lock, this::changed);
         disk.restore(boards, rounds);
+        intake = new HallIntake(hallId, disk, trace);
         // a round sent, a board's reply or its game settled: written, then shown (the page's poll wakes; from a
         // thread of its own, as the rounds' lock is held here and the hall's lock is taken before it elsewhere)
         rounds.onChange(round -> {
@@ -206,17 +207,17 @@ public final class Hall implements AutoCloseable {
         lock.lock();
         try {
             HallBoard b = boards.computeIfAbsent(id, HallBoard::new);
-            Write write = switch (parsed[1]) {
+            HallIntake.Write write = switch (parsed[1]) {
                 case "status" -> {
                     String was = b.status;
                     b.status = new String(payload, StandardCharsets.UTF_8);
                     ask = b.status.equals("online");
-                    yield b.status.equals(was) ? Write.NONE : Write.NOW;
+                    yield b.status.equals(was) ? HallIntake.Write.NONE : HallIntake.Write.NOW;
                 }
                 case "state" -> {
                     JsonNode s = json(payload);
                     if (s == null) {
-                        yield Write.NONE;
+                        yield HallIntake.Write.NONE;
                     }
                     b.state = s;
                     b.stateMillis = now;
@@ -229,10 +230,11 @@ public final class Hall implements AutoCloseable {
                     // a number below the last taken: the board's numbering may have started again
                     ask = s.path("seq").asLong() < b.feed.last() && now - b.lastAskMillis > 1000;
                     // a snapshot alone (the clocks move every second) is written behind, at most every few seconds
-                    yield now - b.docWrittenMillis >= STATE_WRITE_MILLIS ? Write.LATER : Write.NONE;
+                    yield now - b.docWrittenMillis >= HallIntake.STATE_WRITE_MILLIS ? HallIntake.Write.LATER
+                            : HallIntake.Write.NONE;
                 }
-                case "record" -> record(b, payload, now);
-                case "events" -> events(b, payload, now);
+                case "record" -> intake.record(b, payload, now);
+                case "events" -> intake.events(b, payload, now);
                 default -> null;
             };
             if (write == null) {
@@ -256,61 +258,6 @@ public final class Hall implements AutoCloseable {
         if (ask) {
             askSince(id);
         }
-    }
-
-    /** How a message's change of a board is written: at once (before it is shown), behind, or not at all. */
-    private enum Write { NOW, LATER, NONE }
-
-    /** A board's snapshot alone is written behind at most this often (the board publishes it every second). */
-    static final long STATE_WRITE_MILLIS = 5000;
-    /** The record of a game in progress is written behind at most this often; a finished game's at once. */
-    static final long RECORD_WRITE_MILLIS = 30_000;
-
-    private Write events(HallBoard b, byte[] payload, long now) {
-        LoggedEvent in = EventJson.read(payload);
-        Write write = Write.NONE;
-        if (b.isOtherLife(in)) {
-            log.warn("hall {}: board {} sent event {} unlike the one of that number taken before: a new"
-                    + " board life; its events are taken again from the first", hallId, b.id, in.seq());
-            b.newLife(b.feed.last(), in.seq(), now);
-            b.lastAskMillis = 0;
-            write = Write.NOW;
-        }
-        for (LoggedEvent e : b.feed.offer(in)) {
-            boolean lasting = b.take(e, now);
-            write = lasting || write == Write.NOW ? Write.NOW : Write.LATER;
-            if (trace != null) {
-                trace.println(now + " " + b.id + " " + e.seq() + " " + e.event().text());
-            }
-        }
-        return write;
-    }
-
-    /**
-     * The board's whole record, kept as text (the relay makes its files from it when asked) with its header read
-     * (the players); not written per move: a finished game's record at once, a game in progress's behind at most
-     * every {@link #RECORD_WRITE_MILLIS} (after a restart the broker brings the board's retained record again).
-     */
-    private Write record(HallBoard b, byte[] payload, long now) {
-        String game = b.state == null ? b.gameId : b.state.path("gameId").asText(b.gameId);
-        game = game == null ? "-" : game;
-        String before = b.recordGame;
-        if (before != null && !before.equals(game) && !b.recordSaved) {
-            disk.game(b.id, before, b.recordJkf); // the last record of a game that ended without a result
-        }
-        b.recordJkf = new String(payload, StandardCharsets.UTF_8);
-        b.recordHeader = HallBoard.header(b.recordJkf);
-        b.recordGame = game;
-        b.records.put(game, b.recordJkf);
-        b.recordSaved = false;
-        if (b.results.containsKey(game)) {
-            disk.game(b.id, game, b.recordJkf);
-            b.recordSaved = true;
-        } else if (now - b.recordWrittenMillis >= RECORD_WRITE_MILLIS) {
-            disk.gameLater(b.id, game, b.recordJkf);
-            b.recordWrittenMillis = now;
-        }
-        return game.equals(before) ? Write.NONE : Write.LATER;
     }
 
     private void replied(String board, JsonNode reply) {
