@@ -358,6 +358,7 @@ public final class BoardApplication implements AutoCloseable {
             snapshotMillis = unshown.timeMillis();
             snapshotView = unshown.view();
             unshown = null;
+            outputs.clocksChanged();
         }
         long maxAge = facts.clockRunning() != null ? SNAPSHOT_MAX_AGE_MILLIS : SNAPSHOT_IDLE_AGE_MILLIS;
         if (!view.equals(snapshotView) || nowMillis - snapshotMillis >= maxAge) {

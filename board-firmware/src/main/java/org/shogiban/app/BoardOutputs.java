@@ -24,6 +24,15 @@ final class BoardOutputs {
     private long shownGote = Long.MIN_VALUE;
     /** The clocks a host that keeps the time gave ({@code CLOCKS}), shown when the game has no clock of its own. */
     private volatile HostClocks hostClocks;
+    /**
+     * When the clock faces are next asked for: when a running clock's shown second next changes, at most
+     * {@link #FACES_MAX_AGE_MILLIS} on, or at the next pass after a change ({@link #clocksChanged}). Asking at every
+     * pass made six objects a pass, a sixth of what the board allocated per move (docs/benchmarks.md).
+     */
+    private long facesDueMillis = Long.MIN_VALUE;
+    /** The host's clocks the faces were last asked with (a new one from another thread asks again). */
+    private HostClocks facesHost;
+    private static final long FACES_MAX_AGE_MILLIS = 100;
 
     BoardOutputs(Board board, GameSession session) {
         this.board = board;
@@ -60,9 +69,14 @@ final class BoardOutputs {
 
     /** The clock display, written only when what it shows changes (to the second). */
     void showClock(long nowMillis) {
+        HostClocks host = hostClocks;
+        if (nowMillis < facesDueMillis && host == facesHost) {
+            return;
+        }
+        facesHost = host;
+        facesDueMillis = nowMillis + FACES_MAX_AGE_MILLIS;
         ClockFace sente = session.face(Side.SENTE, nowMillis);
         ClockFace gote = session.face(Side.GOTE, nowMillis);
-        HostClocks host = hostClocks;
         if (host != null && session.settings().timeControl().isNone()) {
             sente = host.face(Side.SENTE, nowMillis);
             gote = host.face(Side.GOTE, nowMillis);
@@ -70,6 +84,8 @@ final class BoardOutputs {
         if (sente == null || gote == null) {
             return;
         }
+        facesDueMillis = nowMillis + Math.min(FACES_MAX_AGE_MILLIS, Math.min(untilNextSecond(sente),
+                untilNextSecond(gote)));
         long senteShown = shownKey(sente);
         long goteShown = shownKey(gote);
         if (senteShown != shownSente || goteShown != shownGote) {
@@ -77,6 +93,17 @@ final class BoardOutputs {
             shownSente = senteShown;
             shownGote = goteShown;
         }
+    }
+
+    /** The session changed (a move, a pause, a new game...): the clock faces are asked for at the next pass. */
+    void clocksChanged() {
+        facesDueMillis = Long.MIN_VALUE;
+    }
+
+    /** How long until a face counting down shows another second (its remaining time crosses a whole second). */
+    private static long untilNextSecond(ClockFace face) {
+        long remaining = face.remaining().toMillis();
+        return remaining <= 0 ? FACES_MAX_AGE_MILLIS : (remaining - 1) % 1000 + 1;
     }
 
     /** What a face shows, as a number (the seconds as {@link ClockFaces#text} rounds them): no text per pass. */

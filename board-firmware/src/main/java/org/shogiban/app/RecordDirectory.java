@@ -88,7 +88,10 @@ public final class RecordDirectory implements RecordSink {
         if (name.contains("/") || name.contains("\\") || name.startsWith(".")) {
             throw new IllegalArgumentException("record name '" + name + "' must be a plain file name");
         }
-        Files.createDirectories(directory);
+        if (!Files.isDirectory(directory)) {
+            // not at every save: createDirectories on an existing directory throws and catches an exception inside
+            Files.createDirectories(directory);
+        }
         Path target = directory.resolve(name);
         AtomicFiles.write(target, GameRecords.encode(record, RecordFormat.KIFU));
         log.debug("game record saved: {} ({} moves, end {})", target, record.recordedMoves().size(),

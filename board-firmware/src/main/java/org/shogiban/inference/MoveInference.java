@@ -37,6 +37,8 @@ public final class MoveInference {
     private ClockPresses presses;
     private ReplyDetection replies;
     private StillBoard stillBoard;
+    /** The events of the tick being taken (see {@link #onTick}). */
+    private final List<InferenceEvent> tickEvents = new ArrayList<>(1);
 
     /**
      * Starts following a game from a position (after {@link PositionSetup} saw it on the board), recording the moves
@@ -134,11 +136,14 @@ public final class MoveInference {
     /** Lets time pass without a new frame (for scan loops that send only changes). */
     public List<InferenceEvent> onTick(long timeMillis) {
         followGame();
-        List<InferenceEvent> events = new ArrayList<>(1);
-        if (state.last() != null) {
-            checkTimers(timeMillis, events);
+        if (state.last() == null) {
+            return List.of();
         }
-        return events;
+        // every scan pass ticks, and almost every tick tells nothing: one list kept for them, copied when it tells
+        List<InferenceEvent> events = tickEvents;
+        events.clear();
+        checkTimers(timeMillis, events);
+        return events.isEmpty() ? List.of() : List.copyOf(events);
     }
 
     /** Takes a button event; only presses count. */

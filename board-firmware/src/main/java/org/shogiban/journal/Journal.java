@@ -296,9 +296,12 @@ public final class Journal implements Closeable {
         for (byte[] l : unwritten) {
             length += l.length;
         }
-        ByteBuffer lines = ByteBuffer.allocate(length);
-        unwritten.forEach(lines::put);
-        lines.flip();
+        // one line (the usual case) is written as it is; several are gathered into one write
+        ByteBuffer lines = unwritten.size() == 1 ? ByteBuffer.wrap(unwritten.get(0)) : ByteBuffer.allocate(length);
+        if (unwritten.size() > 1) {
+            unwritten.forEach(lines::put);
+            lines.flip();
+        }
         try {
             channel.position(size);
             AtomicFiles.writeFully(channel, lines);

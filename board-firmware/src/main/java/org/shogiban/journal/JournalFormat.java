@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32;
@@ -40,11 +41,15 @@ final class JournalFormat {
         byte[] head = (entry.seq() + " " + entry.wallMillis() + " " + entry.type() + " ")
                 .getBytes(StandardCharsets.UTF_8);
         byte[] payload = entry.payload().getBytes(StandardCharsets.UTF_8);
-        byte[] crc = (hex(crc(head, 0, head.length, payload, 0, payload.length)) + " ")
-                .getBytes(StandardCharsets.UTF_8);
-        ByteBuffer out = ByteBuffer.allocate(head.length + crc.length + payload.length + 1);
-        out.put(head).put(crc).put(payload).put((byte) '\n');
-        return out.array();
+        byte[] crc = hex(crc(head, 0, head.length, payload, 0, payload.length)).getBytes(StandardCharsets.US_ASCII);
+        // the line's bytes made once, without a buffer between (an entry is written at every change)
+        byte[] out = new byte[head.length + crc.length + 1 + payload.length + 1];
+        System.arraycopy(head, 0, out, 0, head.length);
+        System.arraycopy(crc, 0, out, head.length, crc.length);
+        out[head.length + crc.length] = ' ';
+        System.arraycopy(payload, 0, out, head.length + crc.length + 1, payload.length);
+        out[out.length - 1] = '\n';
+        return out;
     }
 
     /**
@@ -200,7 +205,8 @@ final class JournalFormat {
         return crc.getValue();
     }
 
+    /** A CRC-32 as eight lower-case hex digits (as {@code %08x} wrote it, without a formatter per line). */
     private static String hex(long crc) {
-        return String.format("%08x", crc);
+        return HexFormat.of().toHexDigits((int) crc);
     }
 }

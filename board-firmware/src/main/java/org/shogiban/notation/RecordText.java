@@ -158,4 +158,43 @@ public final class RecordText {
         }
         return lines;
     }
+
+    /**
+     * A text's UTF-8 bytes, allocated once at their exact size: {@code String.getBytes} of a Japanese text allocates
+     * three bytes a character and copies them to the right size, and the board writes its whole record after every
+     * move. The bytes are {@code getBytes(UTF_8)}'s: a lone surrogate is written {@code ?}.
+     */
+    public static byte[] utf8(CharSequence text) {
+        byte[] out = new byte[utf8(text, null)];
+        utf8(text, out);
+        return out;
+    }
+
+    /** Writes the UTF-8 bytes of a text into {@code out} (when not null); returns how many there are. */
+    private static int utf8(CharSequence text, byte[] out) {
+        int p = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            int cp = c;
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                cp = Character.toCodePoint(c, text.charAt(++i));
+            } else if (Character.isSurrogate(c)) {
+                cp = '?';
+            }
+            int n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+            if (out != null) {
+                if (n == 1) {
+                    out[p] = (byte) cp;
+                } else {
+                    // the lead byte: n high bits set, then the code point's top bits; each next byte 10xxxxxx
+                    out[p] = (byte) ((0xF00 >> n) | (cp >> (6 * (n - 1))));
+                    for (int k = 1; k < n; k++) {
+                        out[p + k] = (byte) (0x80 | ((cp >> (6 * (n - 1 - k))) & 0x3F));
+                    }
+                }
+            }
+            p += n;
+        }
+        return p;
+    }
 }

@@ -1,12 +1,38 @@
 package org.shogiban.notation;
 
 import org.shogiban.rules.Move;
+import org.shogiban.rules.Piece;
 import org.shogiban.rules.PieceType;
+import org.shogiban.rules.Position;
 import org.shogiban.rules.Side;
+import org.shogiban.rules.Square;
 
 /** What every writer checks and asks while it walks a record's moves. */
 public final class Writers {
     private Writers() {
+    }
+
+    /** How a writer draws one line of a board diagram (KIF's {@code |...|一}, CSA's {@code P1...}). */
+    public interface DiagramRank {
+        /** Starts the line of a rank, 1 (a) to 9. */
+        void begin(int rank);
+
+        /** Draws a square: a piece, or null for an empty one. */
+        void square(Piece piece);
+
+        /** Ends the line of a rank. */
+        void end(int rank);
+    }
+
+    /** Draws a position's board as KIF and CSA diagrams do: rank 1 first, each from file 9 to file 1. */
+    public static void diagram(Position position, DiagramRank line) {
+        for (int rank = 1; rank <= 9; rank++) {
+            line.begin(rank);
+            for (int file = 9; file >= 1; file--) {
+                line.square(position.pieceAt(Square.of(file, rank)));
+            }
+            line.end(rank);
+        }
     }
 
     /**

@@ -35,25 +35,32 @@ final class Mailbox {
     final int[][] hands = new int[2][7];
     final int[] kings = {-1, -1};
     int side;
-    private final int[] undoCaptured = new int[1024];
+    // the work arrays are made on first use: a position's own board (one per ply of every game) never searches, and
+    // the rules' questions run on one scratch board per thread (Position#scratch) that keeps them
+    private int[] undoCaptured;
     private int undoTop;
-    private final int[] pinDir = new int[81];
-    private final int[] checkBuffer = new int[11];
-
-    Mailbox() {
-        Arrays.fill(pinDir, -1);
-    }
+    private int[] pinDir;
+    private int[] checkBuffer;
+    /** The legal moves of {@link #hasLegalMove} (only their count is read, so nested calls may share it). */
+    private int[] probe;
 
     Mailbox copy() {
         Mailbox b = new Mailbox();
-        System.arraycopy(squares, 0, b.squares, 0, 81);
-        for (int s = 0; s < 2; s++) {
-            System.arraycopy(hands[s], 0, b.hands[s], 0, 7);
-        }
-        b.kings[0] = kings[0];
-        b.kings[1] = kings[1];
-        b.side = side;
+        b.load(this);
         return b;
+    }
+
+    /** Makes this board a copy of another (pieces, hands, kings, side to move); its work arrays are kept. */
+    Mailbox load(Mailbox from) {
+        System.arraycopy(from.squares, 0, squares, 0, 81);
+        for (int s = 0; s < 2; s++) {
+            System.arraycopy(from.hands[s], 0, hands[s], 0, 7);
+        }
+        kings[0] = from.kings[0];
+        kings[1] = from.kings[1];
+        side = from.side;
+        undoTop = 0;
+        return this;
     }
 
     void put(int sq, int code) {
@@ -96,19 +103,26 @@ final class Mailbox {
     // ---- make / unmake ----
 
     void make(int move) {
+        if (undoCaptured == null || undoTop == undoCaptured.length) {
+            undoCaptured = undoCaptured == null ? new int[16] : Arrays.copyOf(undoCaptured, undoTop * 2);
+        }
+        undoCaptured[undoTop++] = from(move) >= DROP_BASE ? 0 : squares[to(move)];
+        advance(move);
+    }
+
+    /** Plays a move for good, with nothing to undo (a position's own board is made so, once). */
+    void advance(int move) {
         int to = to(move);
         int from = from(move);
         if (from >= DROP_BASE) {
             hands[side][from - DROP_BASE]--;
             squares[to] = Geometry.code(side, from - DROP_BASE);
-            undoCaptured[undoTop++] = 0;
         } else {
             int piece = squares[from];
             int captured = squares[to];
             if (captured != 0) {
                 hands[side][HAND_INDEX[captured]]++;
             }
-            undoCaptured[undoTop++] = captured;
             squares[from] = 0;
             squares[to] = (move & PROMOTE_BIT) != 0 ? PROMOTE[piece] : piece;
             if (typeOrdinal(piece) == KING) {
@@ -207,6 +221,11 @@ final class Mailbox {
 
     /** Fills {@code out} with every legal move of the side to move and returns how many there are. */
     int generateLegal(int[] out) {
+        if (pinDir == null) {
+            pinDir = new int[81];
+            Arrays.fill(pinDir, -1);
+            checkBuffer = new int[11];
+        }
         int k = kings[side];
         if (k >= 0) {
             if (checkers(checkBuffer) > 0) {
@@ -372,7 +391,10 @@ final class Mailbox {
 
     /** Whether the side to move has any legal move at all. */
     boolean hasLegalMove() {
-        return generateLegal(new int[MAX_MOVES]) > 0;
+        if (probe == null) {
+            probe = new int[MAX_MOVES];
+        }
+        return generateLegal(probe) > 0;
     }
 
     /** Legal moves when in check: king steps, and with a single checker its capture or an interposition. */

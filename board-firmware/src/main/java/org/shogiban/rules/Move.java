@@ -5,6 +5,13 @@ package org.shogiban.rules;
  * from the hand. A value type: it says nothing about legality, which only a {@link Position} can judge.
  */
 public record Move(Square from, Square to, boolean promote, PieceType drop) {
+    /** Board moves' slots in {@link #USI}: from, to and promote; the drops' (kind and target) come after. */
+    private static final int BOARD_SLOTS = 81 * 81 * 2;
+    /**
+     * The USI text of each move, made on first use: the snapshot and the journal write every move of the game at
+     * every change, and a game plays few of the 13,000 possible moves. Filled racily: two threads make equal texts.
+     */
+    private static final String[] USI = new String[BOARD_SLOTS + PieceType.values().length * 81];
 
     public Move {
         if (to == null) {
@@ -75,10 +82,14 @@ public record Move(Square from, Square to, boolean promote, PieceType drop) {
 
     /** USI text: {@code 7g7f}, {@code 8h2b+}, {@code P*5e}. */
     public String usi() {
-        if (drop != null) {
-            return drop.letter() + "*" + to.usi();
+        int slot = drop != null ? BOARD_SLOTS + drop.ordinal() * 81 + to.index()
+                : (from.index() * 81 + to.index()) * 2 + (promote ? 1 : 0);
+        String text = USI[slot];
+        if (text == null) {
+            text = drop != null ? drop.letter() + "*" + to.usi() : from.usi() + to.usi() + (promote ? "+" : "");
+            USI[slot] = text;
         }
-        return from.usi() + to.usi() + (promote ? "+" : "");
+        return text;
     }
 
     @Override

@@ -13,9 +13,22 @@ import java.util.Map;
 public final class Position {
     private static final Position START = fromSfen(Sfen.STARTPOS);
 
+    /**
+     * A board per thread to ask the rules' questions on (a verdict makes and unmakes the move, legal move generation
+     * marks pins): loaded from the position's own board instead of copying it per question, which made a verdict
+     * allocate about 5 KB (the most of a scan pass's allocation when a move settles).
+     */
+    private static final ThreadLocal<Mailbox> SCRATCH = ThreadLocal.withInitial(Mailbox::new);
+    /** The moves buffer of {@link #legalMoves}, per thread as the scratch board. */
+    private static final ThreadLocal<int[]> MOVES = ThreadLocal.withInitial(() -> new int[Mailbox.MAX_MOVES]);
+
     private final Mailbox board;
     private final int moveNumber;
     private List<Move> legalMoves;
+    /** The repetition key, made on first use: games, handicap look-ups and equality ask for it many times. */
+    private String repetitionKey;
+    /** The SFEN, made on first use: the snapshot and the journal write the position at every change. */
+    private String sfen;
 
     private Position(Mailbox board, int moveNumber) {
         this.board = board;
@@ -36,12 +49,23 @@ public final class Position {
 
     /** The full SFEN: board, side to move, hands, move number. */
     public String toSfen() {
-        return Sfen.write(board, moveNumber);
+        String text = sfen;
+        if (text == null) {
+            text = Sfen.write(board, moveNumber);
+            sfen = text;
+        }
+        return text;
     }
 
     /** Board, hands and side to move: equal for positions that count as the same for sennichite. */
     public String repetitionKey() {
-        return Sfen.writeWithoutMoveNumber(board);
+        String key = repetitionKey;
+        if (key == null) {
+            // racy but safe, as legalMoves: a String is immutable, and two threads would make equal keys
+            key = Sfen.writeWithoutMoveNumber(board);
+            repetitionKey = key;
+        }
+        return key;
     }
 
     public Side sideToMove() {
@@ -82,8 +106,8 @@ public final class Position {
     public List<Move> legalMoves() {
         List<Move> moves = legalMoves;
         if (moves == null) {
-            int[] buf = new int[Mailbox.MAX_MOVES];
-            int n = board.copy().generateLegal(buf);
+            int[] buf = MOVES.get();
+            int n = scratch().generateLegal(buf);
             List<Move> list = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 list.add(decode(buf[i]));
@@ -96,7 +120,8 @@ public final class Position {
 
     /** Whether the side to move has no legal move: checkmate when in check, and a loss in shogi either way. */
     public boolean hasNoLegalMove() {
-        return legalMoves().isEmpty();
+        List<Move> moves = legalMoves;
+        return moves != null ? moves.isEmpty() : !scratch().hasLegalMove();
     }
 
     /** Whether the side to move is checkmated (詰み). */
@@ -106,7 +131,12 @@ public final class Position {
 
     /** The rules' verdict for a candidate move of the side to move. */
     public Verdict verdict(Move move) {
-        return MoveJudge.judge(board.copy(), move);
+        return MoveJudge.judge(scratch(), move);
+    }
+
+    /** This thread's scratch board, loaded with this position (the rules' questions change and restore it). */
+    private Mailbox scratch() {
+        return SCRATCH.get().load(board);
     }
 
     /**
@@ -140,7 +170,7 @@ public final class Position {
     /** The position after a move already known to be legal. */
     Position playUnchecked(Move move) {
         Mailbox next = board.copy();
-        next.make(encode(move));
+        next.advance(encode(move));
         return new Position(next, moveNumber + 1);
     }
 

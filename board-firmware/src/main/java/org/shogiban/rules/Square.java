@@ -6,10 +6,13 @@ package org.shogiban.rules;
  */
 public record Square(int file, int rank) {
     private static final Square[] ALL = new Square[81];
+    /** The USI text of each square by index: every snapshot and journal entry writes every move's squares. */
+    private static final String[] USI = new String[81];
 
     static {
         for (int i = 0; i < 81; i++) {
             ALL[i] = new Square(9 - i % 9, i / 9 + 1);
+            USI[i] = "" + ALL[i].file + (char) ('a' + ALL[i].rank - 1);
         }
     }
 
@@ -66,7 +69,7 @@ public record Square(int file, int rank) {
 
     /** USI text such as {@code 7g}. */
     public String usi() {
-        return "" + file + (char) ('a' + rank - 1);
+        return USI[index()];
     }
 
     @Override

@@ -61,7 +61,7 @@ final class Match {
     /** A new game asked for during a game, waiting for the players to confirm it (MENU), or null. */
     private GameRequest confirming;
     /** The events of the input being taken. */
-    private List<BoardEvent> events = new ArrayList<>();
+    private final List<BoardEvent> events = new ArrayList<>();
     private BoardPhase phase = BoardPhase.SETTING_UP;
     /** Whether an input was taken (the first one announces the setup or the resumed game). */
     private boolean begun;
@@ -188,6 +188,7 @@ final class Match {
 
     /** The events of the input being taken, in order. */
     List<BoardEvent> events() {
+        // the one list, emptied by each input: the change copies it (most inputs have none, and made a list each)
         return events;
     }
 
@@ -198,7 +199,7 @@ final class Match {
      * resumed game. Returns the input's time as the change carries it (never earlier than an earlier input's).
      */
     long takeInput(long timeMillis) {
-        events = new ArrayList<>(2);
+        events.clear();
         inputMillis = timeMillis;
         long at = Math.max(timeMillis, latestMillis);
         latestMillis = at;

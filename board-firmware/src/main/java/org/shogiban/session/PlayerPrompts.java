@@ -159,11 +159,13 @@ final class PlayerPrompts {
     /** The facts' prompts (the snapshot's {@code waitingFor}): what the board waits for, as of the view. */
     List<BoardFacts.Prompt> waitingFor(BoardView v) {
         List<BoardFacts.Prompt> waiting = new ArrayList<>(2);
-        List<String> squares = v.wrongSquares().stream().map(SquareMismatch::place).toList();
-        List<String> slots = v.wrongSlots().stream().map(SlotMismatch::place).toList();
-        String detail = String.join(" ", v.wrongSquares().stream().map(SquareMismatch::describe).toList());
-        String slotDetail = String.join(" ", v.wrongSlots().stream().map(SlotMismatch::describe).toList());
-        String both = (detail + " " + slotDetail).strip();
+        // the facts are made again every 100 ms while a clock runs: nothing wrong (the usual case) makes no text
+        boolean allRight = v.wrongSquares().isEmpty() && v.wrongSlots().isEmpty();
+        List<String> squares = allRight ? List.of() : v.wrongSquares().stream().map(SquareMismatch::place).toList();
+        List<String> slots = allRight ? List.of() : v.wrongSlots().stream().map(SlotMismatch::place).toList();
+        String both = allRight ? "" : (String.join(" ", v.wrongSquares().stream().map(SquareMismatch::describe)
+                .toList()) + " " + String.join(" ", v.wrongSlots().stream().map(SlotMismatch::describe).toList()))
+                .strip();
         if (v.phase() == BoardPhase.SETTING_UP) {
             waiting.add(new BoardFacts.Prompt(Kind.SETUP, squares, slots, null, both.isEmpty()
                     ? "the start position is set up" : both, null, null));

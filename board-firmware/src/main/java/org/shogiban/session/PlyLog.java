@@ -40,10 +40,13 @@ final class PlyLog {
         private final List<String> comments = new ArrayList<>(0);
         /** The clock of the side to move when this ply's turn began; null when not known. */
         private final SideClock turnClock;
+        /** The turn clock as the journal writes it, made once: the journal writes every ply's at every change. */
+        private final List<Long> journalledClock;
 
         Ply(Long millis, SideClock turnClock) {
             this.millis = millis;
             this.turnClock = turnClock;
+            this.journalledClock = SessionState.turnClock(turnClock);
         }
     }
 
@@ -237,6 +240,16 @@ final class PlyLog {
     /** The comments before the first move. */
     List<String> startComments() {
         return startComments;
+    }
+
+    /** {@link #turnClocks()} as the journal writes them ({@link SessionState#turnClock}). */
+    List<List<Long>> journalledTurnClocks() {
+        List<List<Long>> clocks = new ArrayList<>(plies.size() + 1);
+        for (Ply ply : plies) {
+            clocks.add(ply.journalledClock);
+        }
+        clocks.add(SessionState.turnClock(turnClock));
+        return clocks;
     }
 
     /** Per ply, the clock of the side to move as its turn began, the turn in progress last (null when not known). */

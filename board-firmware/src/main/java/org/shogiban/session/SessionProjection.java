@@ -138,7 +138,7 @@ final class SessionProjection {
         return new SessionState(1, phaseName, log.startedAt().toEpochMilli(), game.start().toSfen(),
                 settings.timeControl().spec(), game.moves().stream().map(Move::usi).toList(), log.moveMillis(),
                 log.comments(), log.startComments(), end, SessionState.Clocks.of(clocks), s.prompts().arbiterCalled(),
-                mode, asked(s), log.turnClocks().stream().map(SessionState::turnClock).toList());
+                mode, asked(s), log.journalledTurnClocks());
     }
 
     /** The request as journalled, or null when the game was not asked to differ from the board's settings. */

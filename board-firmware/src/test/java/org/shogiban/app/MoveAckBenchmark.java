@@ -3,6 +3,7 @@ package org.shogiban.app;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -11,6 +12,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -20,11 +22,14 @@ import org.shogiban.clock.TimeControl;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.inference.InferenceConfig;
 import org.shogiban.hal.SquareReading;
+import org.shogiban.notation.usi.UsiPositionLine;
+import org.shogiban.rules.Move;
 import org.shogiban.rules.Position;
-import org.shogiban.rules.Square;
 import org.shogiban.session.BoardEvent;
 import org.shogiban.session.GameSession;
 import org.shogiban.session.GameSettings;
+import org.shogiban.testdata.Hands;
+import org.shogiban.testdata.SharedData;
 
 /**
  * The board's work between the end of the settle time and the acknowledged move, journal fsync included: the part of
@@ -37,7 +42,14 @@ import org.shogiban.session.GameSettings;
  * hold: the sampling phase (the change waits up to one scan period, 10 ms, for the next pass) and the scan thread's
  * wake-up; {@link MoveAckLatency} measures those too, in real time.
  *
- * <p>Run: {@code ./mvnw -q -pl board-firmware exec:exec@jmh -Djmh.args="MoveAckBenchmark -rf text"}; read p0.99.
+ * <p>{@code ply} (a JMH parameter, 0 unless {@code -p ply=N}): 0 plays 7g7f from the start position, as above; N
+ * first plays the opening of the first game of the shared lishogi games (../shared/data/games/lishogi-350.usi.txt)
+ * that is long enough, on the board as players do ({@link Hands#move}), up to its first plain move (no capture, no
+ * promotion) at ply N or later, and that move is the one taken back and made again: what grows with the game (the
+ * record written after each move, the numbering, the journal's state) shows in the time and the bytes per move.
+ *
+ * <p>Run: see docs/benchmarks.md ("Move acknowledgement"); read p0.99, and with {@code -prof gc} the bytes per
+ * acknowledged move ({@code gc.alloc.rate.norm}, every thread's: the record writer's included).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -49,7 +61,15 @@ public class MoveAckBenchmark {
     /** A move that has not counted after this many passes means the game stopped (e.g. a time up): fail loudly. */
     private static final int MAX_PASSES = 500;
 
+    /** The plies played before the measured move (0: the start position, 7g7f). */
+    @Param("0")
+    public int ply;
+
     private Rig rig;
+    /** The measured move: taken back and made again by each invocation. */
+    private Move move;
+    /** How many of the rig's events the waits have looked at already (a stream per pass would be the harness's). */
+    private int seen;
     private SessionJournal journal;
     private Path state;
     private BackgroundRecordSink records;
@@ -65,6 +85,38 @@ public class MoveAckBenchmark {
         rig = new Rig(settings, records, r -> new GameSession(settings, Rig.WALL_CLOCK));
         rig.app.setJournal(journal);
         rig.layOut(Position.startpos()).run(600);
+        move = Move.parseUsi("7g7f");
+        if (ply > 0) {
+            List<Move> opening = opening(ply);
+            Position position = Position.startpos();
+            for (Move m : opening.subList(0, opening.size() - 1)) {
+                Hands.move(rig.hardware, SensorKind.OCCUPANCY, position, m, 600, rig::run);
+                position = position.play(m);
+            }
+            move = opening.get(opening.size() - 1);
+            Hands.move(rig.hardware, SensorKind.OCCUPANCY, position, move, 600, rig::run);
+            int plies = rig.app.game().orElseThrow().plies();
+            if (plies != opening.size()) {
+                throw new IllegalStateException("the board counted " + plies + " of the opening's "
+                        + opening.size() + " moves; phase " + rig.app.session().phase());
+            }
+        }
+    }
+
+    /** The moves of the first shared game long enough, up to its first plain move at {@code from} or later. */
+    private static List<Move> opening(int from) throws IOException {
+        for (String line : Files.readAllLines(SharedData.file("games/lishogi-350.usi.txt"))) {
+            List<Move> moves = UsiPositionLine.parse("position startpos moves " + line.strip()).moves();
+            Position position = Position.startpos();
+            for (int i = 0; i < moves.size(); i++) {
+                Move m = moves.get(i);
+                if (i >= from && !m.isDrop() && !m.promote() && position.pieceAt(m.to()) == null) {
+                    return moves.subList(0, i + 1);
+                }
+                position = position.play(m);
+            }
+        }
+        throw new IllegalStateException("no shared game has a plain move at ply " + from + " or later");
     }
 
     /** Takes the last move back, then puts the pawn on 7f and lets the board settle up to the last pass before. */
@@ -72,13 +124,14 @@ public class MoveAckBenchmark {
     public void placeAndSettle() {
         // the rig keeps every event: forget them, so waiting for the next one stays cheap over thousands of moves
         rig.events.clear();
-        if (rig.app.game().orElseThrow().plies() > 0) {
-            rig.lift("7f").place("7g");
+        seen = 0;
+        if (rig.app.game().orElseThrow().plies() > ply) {
+            rig.lift(move.to().usi()).place(move.from().usi());
             until(BoardEvent.MovesTakenBack.class);
         }
         records.awaitWritten();
-        rig.lift("7g");
-        rig.hardware.squares.set(Square.parse("7f").index(), SquareReading.OCCUPIED);
+        rig.lift(move.from().usi());
+        rig.hardware.squares.set(move.to().index(), SquareReading.OCCUPIED);
         long placed = rig.clock.millis();
         GameSession session = rig.app.session();
         for (int i = 0; i < MAX_PASSES; i++) {
@@ -97,8 +150,7 @@ public class MoveAckBenchmark {
     }
 
     private long until(Class<? extends BoardEvent> type) {
-        int before = rig.events(type).size();
-        for (int i = 0; rig.events(type).size() == before; i++) {
+        for (int i = 0; !arrived(type); i++) {
             if (i == MAX_PASSES) {
                 throw new IllegalStateException("no " + type.getSimpleName() + " after " + MAX_PASSES
                         + " passes; phase " + rig.app.session().phase() + ", result " + rig.app.session().result());
@@ -109,6 +161,15 @@ public class MoveAckBenchmark {
         boardMillis = rig.clock.millis();
         return boardMillis;
     }
+    /** Whether an event of the type came since the last look (the events looked at are not looked at again). */
+    private boolean arrived(Class<? extends BoardEvent> type) {
+        boolean found = false;
+        for (; seen < rig.events.size(); seen++) {
+            found |= type.isInstance(rig.events.get(seen));
+        }
+        return found;
+    }
+
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
         rig.app.close();

@@ -83,6 +83,10 @@ public final class MoveAckLatency {
                 Thread.sleep(50);
             }
             double[] overMs = new double[samples];
+            long[] countedMs = new long[samples];
+            long[] uptimeMs = new long[samples];
+            long startUptime = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()
+                    - (System.nanoTime() - origin) / 1_000_000;
             int sq7g = Square.parse("7g").index();
             int sq7f = Square.parse("7f").index();
             for (int i = -warmup; i < samples; i++) {
@@ -98,10 +102,11 @@ public final class MoveAckLatency {
                 }
                 if (i >= 0) {
                     overMs[i] = (at - changed) / 1e6 - settle;
-                    if (Boolean.getBoolean("debug")) {
-                        System.out.printf(Locale.ROOT, "%.2f counted %d after change%n", overMs[i],
-                                e.timeMillis() - (changed - origin) / 1_000_000 - settle);
-                    }
+                    // the JVM's uptime lines the slow moves up with -Xlog:gc's pauses ([...s] decorations); kept,
+                    // not printed: the first printf loads the formatter, which under the stand-in's quota delayed
+                    // the next move by 20-40 ms
+                    countedMs[i] = e.timeMillis() - (changed - origin) / 1_000_000 - settle;
+                    uptimeMs[i] = (System.nanoTime() - origin) / 1_000_000 + startUptime;
                 }
                 // 待った: the pawn goes back in one change; not measured
                 hardware.squares.set(sq7f, SquareReading.EMPTY);
@@ -110,6 +115,12 @@ public final class MoveAckLatency {
                     throw new IllegalStateException("takeback " + i + " not acknowledged");
                 }
                 ackNanos.poll();
+            }
+            if (Boolean.getBoolean("debug")) {
+                for (int i = 0; i < samples; i++) {
+                    System.out.printf(Locale.ROOT, "%.2f counted %d after change, at uptime %.3f s%n", overMs[i],
+                            countedMs[i], uptimeMs[i] / 1000.0);
+                }
             }
             report(overMs, settle, state);
             if (engine != null) {

@@ -103,18 +103,26 @@ public final class CsaWriter {
         if (handicap.isPresent()) {
             out.append("PI").append(handicap.get().csaRemoved()).append('\n');
         } else {
-            for (int rank = 1; rank <= 9; rank++) {
-                out.append('P').append(rank);
-                for (int file = 9; file >= 1; file--) {
-                    Piece p = start.pieceAt(Square.of(file, rank));
+            Writers.diagram(start, new Writers.DiagramRank() {
+                @Override
+                public void begin(int rank) {
+                    out.append('P').append(rank);
+                }
+
+                @Override
+                public void square(Piece p) {
                     if (p == null) {
                         out.append(" * ");
                     } else {
                         out.append(p.side() == Side.SENTE ? '+' : '-').append(KifNames.csaName(p.type()));
                     }
                 }
-                out.append('\n');
-            }
+
+                @Override
+                public void end(int rank) {
+                    out.append('\n');
+                }
+            });
             for (Side side : Side.values()) {
                 if (start.hand(side).isEmpty()) {
                     continue;

@@ -130,6 +130,10 @@ public final class GameRecords {
 
     /** The record as bytes in a format's encoding: Shift_JIS for KIF, UTF-8 for the others. */
     public static byte[] encode(GameRecord record, RecordFormat format) {
+        if (format == RecordFormat.KIFU) {
+            // the board's own record, written after every move: no string between the text and its bytes
+            return KifWriter.encodeKifu(EndOnTurn.writable(record));
+        }
         return write(record, format).getBytes(format.charset());
     }
 }

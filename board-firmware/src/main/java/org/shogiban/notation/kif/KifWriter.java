@@ -28,13 +28,17 @@ import org.shogiban.rules.Square;
  * end line and the {@code まで…} summary.
  */
 public final class KifWriter {
+    /** Room for the header lines and a board diagram, in characters. */
+    private static final int HEADER_CHARS = 512;
+    /** Room for a KIF move line ({@code "  12 同　銀(67)     ( 0:05/00:01:23)"} and its line end), in characters. */
+    private static final int CHARS_PER_MOVE = 40;
     /** Names KIF reads as the start (written from the start position, so never copied from a header field). */
     private static final java.util.Set<String> START_KEYS = java.util.Set.of("手合割", "先手の持駒", "後手の持駒",
             "下手の持駒", "上手の持駒", "下手", "上手");
     private final GameRecord record;
     private final boolean ki2;
     private final String nl;
-    private final StringBuilder out = new StringBuilder(4096);
+    private final StringBuilder out;
     private final boolean handicapGame;
     /** The last KI2 move written on the current line, to pad the next one into a column. */
     private String previous = "";
@@ -43,21 +47,43 @@ public final class KifWriter {
         this.record = record;
         this.ki2 = ki2;
         this.nl = lineEnd;
+        this.out = wideBuilder(HEADER_CHARS + CHARS_PER_MOVE * record.recordedMoves().size());
         Optional<Handicap> h = record.handicap();
         this.handicapGame = h.isPresent() && h.get().isHandicap();
     }
 
+    /**
+     * A builder for Japanese text with room for {@code capacity} characters: a plain builder keeps Latin-1 bytes until
+     * the first kanji (the first header line) and then allocates them again twice as large; the board writes its
+     * record after every move, so each copy counts (docs/benchmarks.md, allocation per acknowledged move).
+     */
+    private static StringBuilder wideBuilder(int capacity) {
+        StringBuilder b = new StringBuilder("\u3000");
+        b.setLength(0);
+        b.ensureCapacity(capacity);
+        return b;
+    }
+
     public static String writeKif(GameRecord record, boolean utf8) {
+        return kif(record, utf8).toString();
+    }
+
+    /** The record as a UTF-8 KIF file's bytes ({@code .kifu}), encoded from the text as it is written. */
+    public static byte[] encodeKifu(GameRecord record) {
+        return RecordText.utf8(kif(record, true));
+    }
+
+    private static CharSequence kif(GameRecord record, boolean utf8) {
         KifWriter w = new KifWriter(record, false, "\r\n");
         w.out.append("#KIF version=2.0 encoding=").append(utf8 ? "UTF-8" : "Shift_JIS").append(w.nl);
         return w.write();
     }
 
     public static String writeKi2(GameRecord record) {
-        return new KifWriter(record, true, "\r\n").write();
+        return new KifWriter(record, true, "\r\n").write().toString();
     }
 
-    private String write() {
+    private CharSequence write() {
         header();
         if (!ki2) {
             out.append("手数----指手---------消費時間--").append(nl);
@@ -67,7 +93,7 @@ public final class KifWriter {
         comments(record.startComments());
         int plies = ki2 ? ki2Moves() : kifMoves();
         summary(plies);
-        return out.toString();
+        return out;
     }
 
     private String sideName(Side side) {
@@ -107,18 +133,26 @@ public final class KifWriter {
         hand(start, Side.GOTE);
         out.append("  ９ ８ ７ ６ ５ ４ ３ ２ １").append(nl);
         out.append("+---------------------------+").append(nl);
-        for (int rank = 1; rank <= 9; rank++) {
-            out.append('|');
-            for (int file = 9; file >= 1; file--) {
-                Piece p = start.pieceAt(Square.of(file, rank));
+        Writers.diagram(start, new Writers.DiagramRank() {
+            @Override
+            public void begin(int rank) {
+                out.append('|');
+            }
+
+            @Override
+            public void square(Piece p) {
                 if (p == null) {
                     out.append(" ・");
                 } else {
                     out.append(p.side() == Side.GOTE ? 'v' : ' ').append(KifNames.boardChar(p.type()));
                 }
             }
-            out.append('|').append(KifNames.KANJI_DIGITS.charAt(rank)).append(nl);
-        }
+
+            @Override
+            public void end(int rank) {
+                out.append('|').append(KifNames.KANJI_DIGITS.charAt(rank)).append(nl);
+            }
+        });
         out.append("+---------------------------+").append(nl);
         hand(start, Side.SENTE);
         if (start.sideToMove() == Side.GOTE) {
@@ -168,55 +202,93 @@ public final class KifWriter {
             Move m = rm.move();
             Side side = board.sideToMove();
             PieceType kind = Writers.check(record, board, m, i);
-            StringBuilder text = new StringBuilder(16);
-            text.append(m.to().equals(lastTo) ? "同\u3000" : KifNames.square(m.to()));
-            text.append(KifNames.moveName(kind));
+            // the move's text goes straight into the file's text: a line per move, the whole record per save
+            int text = moveNumber(number + i);
+            if (m.to().equals(lastTo)) {
+                out.append("同\u3000");
+            } else {
+                out.append(KifNames.FULL_WIDTH_DIGITS.charAt(m.to().file())).append(KifNames.KANJI_DIGITS.charAt(
+                        m.to().rank()));
+            }
+            out.append(KifNames.moveName(kind));
             if (m.isDrop()) {
-                text.append('打');
+                out.append('打');
             } else {
                 // a move that could promote and does not is written without 不成, as the KIF specification,
                 // Kifu for Windows, ShogiHome and lishogi write it (tsshogi and lishogi stop at a KIF 不成)
                 if (m.promote()) {
-                    text.append('成');
+                    out.append('成');
                 }
-                text.append('(').append(m.from().file()).append(m.from().rank()).append(')');
+                out.append('(').append(m.from().file()).append(m.from().rank()).append(')');
             }
-            moveLine(number + i, text, rm.timeUsed(), totals, side);
+            moveTime(text, rm.timeUsed(), totals, side);
             comments(rm.comments());
             board.play(m);
             lastTo = m.to();
         }
         String word = endWord(board.sideToMove());
         if (word != null) {
-            moveLine(number + moves.size(), new StringBuilder(word), null, totals, board.sideToMove());
+            int text = moveNumber(number + moves.size());
+            out.append(word);
+            moveTime(text, null, totals, board.sideToMove());
         }
         return moves.size();
     }
 
-    private void moveLine(int number, CharSequence text, Duration time, long[] totals, Side side) {
-        String n = String.valueOf(number);
-        out.append(" ".repeat(Math.max(0, 4 - n.length()))).append(n).append(' ').append(text);
+    /** Writes a move line's number, right-aligned in four columns, and a space; returns where the move's text starts. */
+    private int moveNumber(int number) {
+        pad(number, 4, ' ');
+        out.append(number).append(' ');
+        return out.length();
+    }
+
+    /** Ends a move line whose text started at {@code text}: its time and the side's total (when known), a line end. */
+    private void moveTime(int text, Duration time, long[] totals, Side side) {
         if (time != null) {
-            int width = displayWidth(text);
-            out.append(" ".repeat(Math.max(1, 14 - width)));
+            spaces(Math.max(1, 14 - displayWidth(out, text)));
             long s = time.toSeconds();
             totals[side.ordinal()] += s;
             long total = totals[side.ordinal()];
-            out.append('(').append(pad(s / 60, 2, ' ')).append(':').append(pad(s % 60, 2, '0')).append('/')
-                    .append(pad(total / 3600, 2, '0')).append(':').append(pad(total / 60 % 60, 2, '0')).append(':')
-                    .append(pad(total % 60, 2, '0')).append(')');
+            out.append('(');
+            pad(s / 60, 2, ' ');
+            out.append(s / 60).append(':');
+            pad(s % 60, 2, '0');
+            out.append(s % 60).append('/');
+            pad(total / 3600, 2, '0');
+            out.append(total / 3600).append(':');
+            pad(total / 60 % 60, 2, '0');
+            out.append(total / 60 % 60).append(':');
+            pad(total % 60, 2, '0');
+            out.append(total % 60).append(')');
         }
         out.append(nl);
     }
 
-    private static String pad(long v, int width, char fill) {
-        String s = String.valueOf(v);
-        return s.length() >= width ? s : String.valueOf(fill).repeat(width - s.length()) + s;
+    /** The fill before a number written after it, so that the two take {@code width} columns. */
+    private void pad(long v, int width, char fill) {
+        for (int n = width - digits(v); n > 0; n--) {
+            out.append(fill);
+        }
     }
 
-    private static int displayWidth(CharSequence s) {
+    private static int digits(long v) {
+        int n = v < 0 ? 2 : 1;
+        for (long rest = Math.abs(v); rest >= 10; rest /= 10) {
+            n++;
+        }
+        return n;
+    }
+
+    private void spaces(int n) {
+        for (int i = 0; i < n; i++) {
+            out.append(' ');
+        }
+    }
+
+    /** The columns a text takes from {@code start} to its end: two for a full-width character, one for ASCII. */
+    private static int displayWidth(CharSequence s, int start) {
         int w = 0;
-        for (int i = 0; i < s.length(); i++) {
+        for (int i = start; i < s.length(); i++) {
             w += s.charAt(i) < 0x80 ? 1 : 2;
         }
         return w;
@@ -241,7 +313,7 @@ public final class KifWriter {
             PieceType kind = Writers.check(record, board, m, i);
             String token = (side == Side.SENTE ? "▲" : "△") + ki2Text(board, m, kind, side, lastTo);
             if (onLine > 0) {
-                out.append(" ".repeat(Math.max(1, 12 - displayWidth(previous))));
+                spaces(Math.max(1, 12 - displayWidth(previous, 0)));
             }
             out.append(token);
             previous = token;
