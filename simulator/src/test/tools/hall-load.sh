@@ -8,7 +8,9 @@
 # the changes to their picture of the hall) and m relay readers poll /relay/<board>.kif every 2 s with If-None-Match
 # (one Python process; its answers per second, bytes and p99 are printed). PAGE_API=full makes the pages poll the whole
 # hall (/api/hall?after=VERSION, no gzip), as the page did before the changes were served.
-# Usage: [SIM_BOARD=light] [SIM_OPTS=-Xmx3g] [HALL_OPTS=...] [PAGES=20 READERS=200 [PAGE_API=full]] [WARM=20] \
+# HALL_JAR and SIM_JAR run other builds (a before/after comparison on the same load); SIM_TIME=main=600,byoyomi=30
+# gives the light boards' games a clock (a snapshot every second and a CLOCK event each move, as in a tournament).
+# Usage: [SIM_BOARD=light] [SIM_TIME=...] [SIM_OPTS=-Xmx3g] [HALL_OPTS=...] [PAGES=20 READERS=200 [PAGE_API=full]] [WARM=20] \
 #        bash simulator/src/test/tools/hall-load.sh BOARDS [casual|blitz] [SECONDS]
 #        (jars built first: ./mvnw -q -pl simulator -am package -DskipTests)
 set -euo pipefail
@@ -20,11 +22,11 @@ printf 'listener %s 127.0.0.1\nallow_anonymous true\nuser root\npersistence fals
   "$port" > "$work/mosquitto.conf"
 /usr/sbin/mosquitto -c "$work/mosquitto.conf" > "$work/mosquitto.log" 2>&1 & broker=$!
 sleep 0.5
-"$java" ${HALL_OPTS:-} -jar board-firmware/target/shogiban.jar hall --broker "tcp://127.0.0.1:$port" --port 0 \
+"$java" ${HALL_OPTS:-} -jar "${HALL_JAR:-board-firmware/target/shogiban.jar}" hall --broker "tcp://127.0.0.1:$port" --port 0 \
   --state "$work/hall-state" --trace "$work/trace.txt" > "$work/hall.log" 2>&1 & hall=$!
 sleep 2
-"$java" ${SIM_OPTS:-} -jar simulator/target/shogiban-simulator.jar hall-sim --broker "tcp://127.0.0.1:$port" --boards "$boards" \
-  --pace "$pace" ${SIM_BOARD:+--board $SIM_BOARD} --state "$work/state" --ack-log "$work/acks.txt" > "$work/sim.log" 2>&1 & sim=$!
+"$java" ${SIM_OPTS:-} -jar "${SIM_JAR:-simulator/target/shogiban-simulator.jar}" hall-sim --broker "tcp://127.0.0.1:$port" --boards "$boards" \
+  --pace "$pace" ${SIM_BOARD:+--board $SIM_BOARD} ${SIM_TIME:+--time $SIM_TIME} --state "$work/state" --ack-log "$work/acks.txt" > "$work/sim.log" 2>&1 & sim=$!
 readers=
 if [ -n "${PAGES:-}${READERS:-}" ]; then
   # the hall says its address once it serves (later than 2 s on a loaded machine)

@@ -34,7 +34,6 @@ import org.eclipse.paho.mqttv5.common.MqttMessage;
 import org.eclipse.paho.mqttv5.common.packet.MqttProperties;
 import org.shogiban.hall.store.HallStore;
 import org.shogiban.hall.store.StoreException;
-import org.shogiban.link.LoggedEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -74,6 +73,7 @@ public final class Hall implements AutoCloseable {
     private final MqttAsyncClient client;
     private final MqttConnectionOptions options;
     private final HallDisk disk;
+    private final HallIntake intake;
     private final Map<String, HallBoard> boards = new TreeMap<>();
     private final Map<String, Pending> waiting = new ConcurrentHashMap<>();
     private final Rounds rounds = new Rounds();
@@ -108,8 +108,9 @@ public final class Hall implements AutoCloseable {
             throws MqttException {
         this.hallId = hallId;
         this.trace = trace;
-        disk = new HallDisk(store, hallId, this::changed);
+        disk = new HallDisk(store, hallId, lock, this::changed);
         disk.restore(boards, rounds);
+        intake = new HallIntake(hallId, disk, trace);
         // a round sent, a board's reply or its game settled: written, then shown (the page's poll wakes; from a
         // thread of its own, as the rounds' lock is held here and the hall's lock is taken before it elsewhere)
         rounds.onChange(round -> {
@@ -207,46 +208,50 @@ public final class Hall implements AutoCloseable {
         lock.lock();
         try {
             HallBoard b = boards.computeIfAbsent(id, HallBoard::new);
-            switch (parsed[1]) {
+            HallIntake.Write write = switch (parsed[1]) {
                 case "status" -> {
+                    String was = b.status;
                     b.status = new String(payload, StandardCharsets.UTF_8);
                     ask = b.status.equals("online");
+                    yield b.status.equals(was) ? HallIntake.Write.NONE : HallIntake.Write.NOW;
                 }
                 case "state" -> {
                     JsonNode s = json(payload);
-                    if (s != null) {
-                        b.state = s;
-                        b.stateMillis = now;
-                        b.feed.startAfter(s.path("seq").asLong());
-                        // a number below the last taken: the board's numbering may have started again
-                        ask = s.path("seq").asLong() < b.feed.last() && now - b.lastAskMillis > 1000;
+                    if (s == null) {
+                        yield HallIntake.Write.NONE;
                     }
-                }
-                case "record" -> record(b, payload);
-                case "events" -> {
-                    LoggedEvent in = EventJson.read(payload);
-                    if (b.isOtherLife(in)) {
-                        log.warn("hall {}: board {} sent event {} unlike the one of that number taken before: a new"
-                                + " board life; its events are taken again from the first", hallId, id, in.seq());
-                        b.newLife(b.feed.last(), in.seq(), now);
-                        b.lastAskMillis = 0;
+                    b.state = s;
+                    b.stateMillis = now;
+                    if (b.gameId == null) {
+                        // a hall that came after the game's start (no GAME event taken) knows it from the snapshot,
+                        // so that the game's result and record are kept under it
+                        b.gameId = s.path("gameId").asText(null);
                     }
-                    for (LoggedEvent e : b.feed.offer(in)) {
-                        b.take(e, now);
-                        if (trace != null) {
-                            trace.println(now + " " + id + " " + e.seq() + " " + e.event().text());
-                        }
-                    }
-                    ask = b.feed.hasGap() && now - b.lastAskMillis > 1000;
+                    b.feed.startAfter(s.path("seq").asLong());
+                    // a number below the last taken: the board's numbering may have started again
+                    ask = s.path("seq").asLong() < b.feed.last() && now - b.lastAskMillis > 1000;
+                    // a snapshot alone (the clocks move every second) is written behind, at most every few seconds
+                    yield now - b.docWrittenMillis >= HallIntake.STATE_WRITE_MILLIS ? HallIntake.Write.LATER
+                            : HallIntake.Write.NONE;
                 }
-                default -> {
-                    return;
-                }
+                case "record" -> intake.record(b, payload, now);
+                case "events" -> intake.events(b, payload, now);
+                default -> null;
+            };
+            if (write == null) {
+                return;
             }
+            ask |= parsed[1].equals("events") && b.feed.hasGap() && now - b.lastAskMillis > 1000;
             if (ask) {
                 b.lastAskMillis = now;
             }
-            disk.board(b, false);
+            switch (write) {
+                case NOW -> disk.board(b, false);
+                case LATER -> disk.later(b);
+                default -> {
+                    // nothing lasting changed
+                }
+            }
             changed();
         } finally {
             lock.unlock();
@@ -254,15 +259,6 @@ public final class Hall implements AutoCloseable {
         if (ask) {
             askSince(id);
         }
-    }
-
-    private void record(HallBoard b, byte[] payload) {
-        b.recordJkf = new String(payload, StandardCharsets.UTF_8);
-        b.recordHeader = HallBoard.header(b.recordJkf);
-        String game = b.state == null ? b.gameId : b.state.path("gameId").asText(b.gameId);
-        b.recordGame = game == null ? "-" : game;
-        b.records.put(b.recordGame, b.recordJkf);
-        disk.game(b.id, b.recordGame, b.recordJkf);
     }
 
     private void replied(String board, JsonNode reply) {
@@ -594,6 +590,7 @@ public final class Hall implements AutoCloseable {
 
     @Override
     public void close() {
+        disk.close();
         try {
             if (client.isConnected()) {
                 client.disconnect(1000).waitForCompletion(2000);

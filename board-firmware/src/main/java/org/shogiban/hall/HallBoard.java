@@ -1,5 +1,7 @@
 package org.shogiban.hall;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -46,6 +48,12 @@ final class HallBoard {
     String recordGame;
     long stateMillis;
     long lastAskMillis;
+    /** When its document was last written (a snapshot alone is written behind at most every few seconds). */
+    long docWrittenMillis;
+    /** When the record of the game in progress was last written (behind, at most every half minute). */
+    long recordWrittenMillis;
+    /** Whether {@link #recordJkf} is on disk as it is (a finished game's is written at once). */
+    boolean recordSaved = true;
     final List<Call> calls = new ArrayList<>();
     /** Game id to its last JKF record, oldest first. */
     final Map<String, String> records = new LinkedHashMap<>();
@@ -76,10 +84,21 @@ final class HallBoard {
         return e.seq() <= feed.last() && seen != null && !seen.equals(e.event().text());
     }
 
-    /** Takes an event in order: keeps the game id and the result, raises the calls. */
-    void take(LoggedEvent e, long wallMillis) {
-        recent.put(e.seq(), e.event().text());
-        String[] w = e.event().text().split(" ");
+    /**
+     * Takes an event in order: keeps the game id and the result, raises the calls.
+     *
+     * @return whether it changed what the arbiter is shown as lasting (a call, a result, a game): to be written at
+     *     once; a move, a clock and the like change only the last number taken (written behind)
+     */
+    boolean take(LoggedEvent e, long wallMillis) {
+        String text = e.event().text();
+        recent.put(e.seq(), text);
+        int space = text.indexOf(' ');
+        String type = space < 0 ? text : text.substring(0, space);
+        if (type.equals("MOVE") || type.equals("CLOCK")) {
+            return false; // the most of them: nothing more to split
+        }
+        String[] w = text.split(" ");
         switch (w[0]) {
             case "GAME" -> gameId = w.length > 1 ? w[1] : gameId;
             case "RESULT" -> {
@@ -87,21 +106,23 @@ final class HallBoard {
                     results.put(gameId, String.join(" ", Arrays.copyOfRange(w, 1, w.length)));
                 }
             }
-            case "ILLEGAL" -> call(e.seq(), CallKind.ILLEGAL, e.event().text(), wallMillis);
+            case "ILLEGAL" -> call(e.seq(), CallKind.ILLEGAL, text, wallMillis);
             case "ARBITER" -> {
                 if (w.length > 1 && w[1].equals("called")) {
-                    call(e.seq(), CallKind.CALLED, e.event().text(), wallMillis);
+                    call(e.seq(), CallKind.CALLED, text, wallMillis);
                 }
             }
             case "FAULT" -> {
                 if (w.length > 1 && w[1].equals("failed")) {
-                    call(e.seq(), CallKind.FAULT, e.event().text(), wallMillis);
+                    call(e.seq(), CallKind.FAULT, text, wallMillis);
                 }
             }
             default -> {
                 // the others change what the snapshot shows
+                return false;
             }
         }
+        return true;
     }
 
     void call(long seq, CallKind kind, String text, long wallMillis) {
@@ -179,12 +200,27 @@ final class HallBoard {
         return b;
     }
 
+    /**
+     * A JKF record's header, read without reading its moves (the board writes the header first; the rest is skipped
+     * unread), so that a record arriving after every move costs the hall its header, not the whole record.
+     */
     static JsonNode header(String jkf) {
         if (jkf == null) {
             return null;
         }
-        try {
-            return JSON.readTree(jkf).path("header");
+        try (JsonParser p = JSON.getFactory().createParser(jkf)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                p.nextToken();
+                if (name.equals("header")) {
+                    return p.readValueAsTree();
+                }
+                p.skipChildren();
+            }
+            return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
         } catch (java.io.IOException e) {
             return null;
         }

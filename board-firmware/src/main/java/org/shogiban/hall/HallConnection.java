@@ -22,6 +22,8 @@ import org.shogiban.link.LinkProtocol;
 import org.shogiban.link.LinkedBoard;
 import org.shogiban.link.LoggedEvent;
 import org.shogiban.link.PinGuard;
+import org.shogiban.notation.EndKind;
+import org.shogiban.notation.GameRecord;
 import org.shogiban.notation.formats.GameRecords;
 import org.shogiban.notation.RecordFormat;
 import org.slf4j.Logger;
@@ -48,6 +50,13 @@ import org.slf4j.LoggerFactory;
 public final class HallConnection implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HallConnection.class);
     private static final long STATE_EVERY_MILLIS = 1000;
+    /**
+     * The retained record of a game in progress is published at most this often (a game's first and last record at
+     * once): 0, the default, publishes it after every change (the relay's files are then the board's own at every
+     * move). A measurement's knob ({@code -Dshogiban.hall.recordMillis}, docs/benchmarks.md): what the record per move
+     * costs the broker and the hall.
+     */
+    static final long RECORD_EVERY_MILLIS = Long.getLong("shogiban.hall.recordMillis", 0);
     private static final long MAX_BACKOFF_MILLIS = 5000;
     /** How long the broker keeps a board's session (its subscription and the commands sent to it) after it left. */
     public static final long SESSION_EXPIRY_SECONDS = 3600;
@@ -84,6 +93,8 @@ public final class HallConnection implements AutoCloseable {
     private String lastState;
     private String lastRecord;
     private long stateMillis;
+    private long recordMillis;
+    private boolean recordWaits;
     private long refusedUntilMillis;
     private long goneWarned = -1;
 
@@ -410,23 +421,38 @@ public final class HallConnection implements AutoCloseable {
 
     private void publishState() throws MqttException {
         long now = nowMillis();
-        if (!changed && now - stateMillis < STATE_EVERY_MILLIS) {
+        boolean stateDue = changed || now - stateMillis >= STATE_EVERY_MILLIS;
+        boolean recordDue = changed || recordWaits && now - recordMillis >= RECORD_EVERY_MILLIS;
+        changed = false;
+        if (stateDue) {
+            stateMillis = now;
+            String state = board.stateJson();
+            if (!state.equals(lastState)
+                    && settle(new Sent(topics.state(), client.publish(topics.state(), utf8(state), 1, true), 0))) {
+                lastState = state;
+            }
+        }
+        if (recordDue) {
+            publishRecord(now);
+        }
+    }
+
+    private void publishRecord(long now) throws MqttException {
+        GameRecord current = board.record("current").orElse(null);
+        if (current == null) {
             return;
         }
-        boolean recordToo = changed;
-        changed = false;
-        stateMillis = now;
-        String state = board.stateJson();
-        if (!state.equals(lastState)
-                && settle(new Sent(topics.state(), client.publish(topics.state(), utf8(state), 1, true), 0))) {
-            lastState = state;
+        boolean firstOrLast = current.recordedMoves().isEmpty() || current.end().kind() != EndKind.NONE;
+        if (!firstOrLast && lastRecord != null && now - recordMillis < RECORD_EVERY_MILLIS) {
+            recordWaits = true; // published when its time comes, even if nothing else changes
+            return;
         }
-        if (recordToo) {
-            String record = board.record("current").map(r -> GameRecords.write(r, RecordFormat.JKF)).orElse(null);
-            if (record != null && !record.equals(lastRecord)
-                    && settle(new Sent(topics.record(), client.publish(topics.record(), utf8(record), 1, true), 0))) {
-                lastRecord = record;
-            }
+        recordWaits = false;
+        String record = GameRecords.write(current, RecordFormat.JKF);
+        if (!record.equals(lastRecord)
+                && settle(new Sent(topics.record(), client.publish(topics.record(), utf8(record), 1, true), 0))) {
+            lastRecord = record;
+            recordMillis = now;
         }
     }
 

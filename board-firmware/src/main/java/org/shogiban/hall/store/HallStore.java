@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * write-ahead log). Each board is one row holding its document (what the hall knows of it: life, last event, status,
  * snapshot, record, calls, results), each finished game's record one row, each round one row, each arbiter's action
  * one row, and the arbiters' accounts and sessions. A write returns only once SQLite committed it: the hall shows or
- * answers "done" after that. Board documents are committed with {@code synchronous=NORMAL} (safe against a killed
+ * answers "done" after that. The boards' moves come in batches ({@link #putBatch}: one transaction for every board
+ * that moved in a short interval). Board documents are committed with {@code synchronous=NORMAL} (safe against a killed
  * process; a power cut may take the last ones back, and the hall then fetches those events again from the board since
  * the document's last number went back with them); the arbiter's writes ({@link #durable}) with {@code FULL}.
  *
@@ -66,6 +67,7 @@ public final class HallStore implements AutoCloseable {
     private final List<String> problems = new ArrayList<>();
     private final Contents contents;
     private Connection db;
+    private final java.util.concurrent.atomic.AtomicLong commits = new java.util.concurrent.atomic.AtomicLong();
 
     private HallStore(Path file) {
         this.file = file;
@@ -86,6 +88,11 @@ public final class HallStore implements AutoCloseable {
     /** What could not be read at the start, one sentence each (empty when everything was read). */
     public List<String> problems() {
         return List.copyOf(problems);
+    }
+
+    /** How many writes (transactions) were committed since the file was opened: what the hall's disk costs it. */
+    public long commits() {
+        return commits.get();
     }
 
     /** What the file held at the start. */
@@ -225,6 +232,55 @@ public final class HallStore implements AutoCloseable {
         update(false, "INSERT OR REPLACE INTO game (board, game, jkf) VALUES (?, ?, ?)", board, game, jkf);
     }
 
+    /**
+     * Boards' documents and games' records in one transaction (the hall's write-behind of its boards' moves: one
+     * commit for all the boards that changed in a short interval instead of one per message).
+     *
+     * @param boards board id to its document
+     * @param games {@code [board, game, jkf]} each
+     */
+    public void putBatch(Map<String, String> boards, List<String[]> games) {
+        if (boards.isEmpty() && games.isEmpty()) {
+            return;
+        }
+        lock.lock();
+        try {
+            // BEGIN and COMMIT said here rather than through the driver's auto-commit switch: a write that fails
+            // (a full disk) may have ended the transaction already, and the next batch must start clean
+            exec("BEGIN");
+            try (PreparedStatement b = db.prepareStatement("INSERT OR REPLACE INTO board (id, doc) VALUES (?, ?)");
+                 PreparedStatement g = db.prepareStatement(
+                         "INSERT OR REPLACE INTO game (board, game, jkf) VALUES (?, ?, ?)")) {
+                for (Map.Entry<String, String> e : boards.entrySet()) {
+                    bind(b, List.of(e.getKey(), e.getValue()));
+                    b.executeUpdate();
+                }
+                for (String[] row : games) {
+                    bind(g, List.of(row[0], row[1], row[2]));
+                    g.executeUpdate();
+                }
+                exec("COMMIT");
+                commits.incrementAndGet();
+            } catch (SQLException e) {
+                rollbackQuietly();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new StoreException("the hall's state could not be written to " + file.getFileName() + ": "
+                    + e.getMessage(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void rollbackQuietly() {
+        try {
+            exec("ROLLBACK");
+        } catch (SQLException e) {
+            log.debug("hall state: rollback: {}", e.toString()); // SQLite may have rolled back already
+        }
+    }
+
     /** A round's document: its pairings as sent, each board's reply and game. */
     public void putRound(int round, String doc) {
         update(true, "INSERT OR REPLACE INTO round (round, doc) VALUES (?, ?)", round, doc);
@@ -299,6 +355,7 @@ public final class HallStore implements AutoCloseable {
             try (PreparedStatement p = db.prepareStatement(sql)) {
                 bind(p, List.of(values));
                 p.executeUpdate();
+                commits.incrementAndGet();
             } finally {
                 if (durable) {
                     exec("PRAGMA synchronous=NORMAL");

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.shogiban.clock.TimeControl;
 import org.shogiban.hal.config.HallConfig;
 import org.shogiban.hall.HallSettings;
 import org.shogiban.simulator.Options;
@@ -17,10 +18,12 @@ import org.shogiban.simulator.replay.Pace;
 
 /**
  * {@code hall-sim --broker <url> --boards N --pace casual|blitz [--board full|light] [--hall-id ID] [--games K]
- * [--state DIR] [--ack-log FILE] [--seed S]}: N simulated boards of a hall in one process (docs/hall.md), each the
+ * [--state DIR] [--ack-log FILE] [--seed S] [--time SPEC]}: N simulated boards of a hall in one process (docs/hall.md), each the
  * real firmware on simulated sensors playing random legal games by generated hands, publishing as real boards do;
  * {@code --board light} runs them as {@link LightBoard}s (no scan thread each: for the hall's load). Boards are
  * named {@code sim-001}, {@code sim-002}... With {@code --games K} it stops after every board played K games.
+ * {@code --time main=600,byoyomi=30} gives the light boards' games a clock (their snapshots then move every second
+ * and each move brings a {@code CLOCK} event, as on a tournament's boards); without it they play without one.
  */
 public final class HallSimCommand implements SimulatorCommand {
     @Override
@@ -31,14 +34,14 @@ public final class HallSimCommand implements SimulatorCommand {
     @Override
     public String usage() {
         return "hall-sim --broker <url> --boards N --pace casual|blitz [--board full|light] [--hall-id ID]"
-                + " [--games K] [--state DIR]"
+                + " [--games K] [--state DIR] [--time main=600,byoyomi=30]"
                 + "   N simulated boards playing in a hall";
     }
 
     @Override
     public int run(List<String> args, PrintStream out) throws Exception {
         Options o = Options.parse(args, Set.of("broker", "boards", "pace", "hall-id", "games", "state", "ack-log",
-                "seed", "board"));
+                "seed", "board", "time"));
         String broker = o.get("broker", "");
         long boards = o.getLong("boards", 0);
         if (boards < 1 || boards > 2000) {
@@ -67,6 +70,12 @@ public final class HallSimCommand implements SimulatorCommand {
             case "light" -> true;
             default -> throw new UsageError("--board is full or light, not '" + o.get("board", "") + "'");
         };
+        TimeControl time;
+        try {
+            time = o.values().containsKey("time") ? TimeControl.parse(o.get("time", "")) : TimeControl.NONE;
+        } catch (IllegalArgumentException e) {
+            throw new UsageError("--time: " + e.getMessage());
+        }
         List<AutoCloseable> all = new ArrayList<>();
         try {
             List<Runnable> plays = new ArrayList<>();
@@ -77,7 +86,7 @@ public final class HallSimCommand implements SimulatorCommand {
                         Optional.of("0000"));
                 Path dir = Files.createDirectories(state.resolve(id));
                 if (light) {
-                    LightBoard b = new LightBoard(id, dir, settings, pace, seed * 1000 + i, acks);
+                    LightBoard b = new LightBoard(id, dir, settings, pace, seed * 1000 + i, acks, time);
                     all.add(b);
                     lights.add(b);
                 } else {

@@ -12,6 +12,7 @@ import org.shogiban.app.BoardAssembly;
 import org.shogiban.hal.Button;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.memory.MemoryBoard;
+import org.shogiban.clock.TimeControl;
 import org.shogiban.hal.scan.ManualClock;
 import org.shogiban.hall.HallLinks;
 import org.shogiban.hall.HallSettings;
@@ -64,10 +65,16 @@ final class LightBoard implements AutoCloseable {
     private int resyncs;
 
     LightBoard(String id, Path state, HallSettings settings, Pace pace, long seed, PrintWriter acks) {
+        this(id, state, settings, pace, seed, acks, TimeControl.NONE);
+    }
+
+    /** @param time the games' time control ({@link TimeControl#NONE}: no clock) */
+    LightBoard(String id, Path state, HallSettings settings, Pace pace, long seed, PrintWriter acks,
+               TimeControl time) {
         this.id = id;
         this.pace = pace;
         this.random = new Random(seed);
-        GameSettings game = GameSettings.of(Position.startpos(), inference);
+        GameSettings game = GameSettings.of(Position.startpos(), inference).withTime(time);
         BoardAssembly assembly = BoardAssembly.of(game, hardware.board()).clock(clock)
                 .wallClock(Clock.systemDefaultZone()).state(state)
                 .resumptionNotes(line -> log.info("{}: {}", id, line)).part(HallLinks.part(settings))

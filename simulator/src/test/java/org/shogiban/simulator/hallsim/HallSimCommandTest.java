@@ -112,4 +112,32 @@ class HallSimCommandTest {
             sub.close();
         }
     }
+
+    @Test
+    void lightBoardsWithATimeControlPlayOnAClock() throws Exception {
+        try (Mosquitto broker = Mosquitto.open(dir)) {
+            List<String> events = new ArrayList<>();
+            MqttListener sub = new MqttListener(broker.url(), (t, m) -> {
+                synchronized (events) {
+                    events.add(m);
+                }
+            }, "shogiban/hall/board/+/events");
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            Thread sim = start(List.of("--broker", broker.url(), "--boards", "1", "--board", "light", "--pace",
+                    "blitz", "--time", "main=600,byoyomi=30", "--state", dir.resolve("s").toString()), out);
+            try {
+                BooleanSupplier clockAfterMove = () -> {
+                    synchronized (events) {
+                        return events.stream().anyMatch(e -> e.contains("\"CLOCK\"") && e.contains("600000"));
+                    }
+                };
+                assertThat(await(clockAfterMove, 30_000)).as("a CLOCK event of a main time of 600 s: %s", events)
+                        .isTrue();
+            } finally {
+                sim.interrupt();
+                sim.join(10_000);
+            }
+            sub.close();
+        }
+    }
 }
