@@ -96,6 +96,8 @@ public final class BoardApplication implements AutoCloseable {
     private volatile ScanThread passes;
     /** The last time something came in or changed (a frame, an input, a change): the board is not still soon after. */
     private long stirredMillis = Long.MIN_VALUE / 2;
+    /** The longest gap between passes a pass listener asked for (systemd's watchdog), none by default. */
+    private volatile long longestGapMillis = Long.MAX_VALUE;
 
     /**
      * @param board the ports (real, simulated or in memory)
@@ -207,6 +209,7 @@ public final class BoardApplication implements AutoCloseable {
     /** Tells {@code listener} about every scan pass that read the sensors (a service watchdog's proof of life). */
     public void addPassListener(PassListener listener) {
         scanLoop.addPassListener(listener);
+        longestGapMillis = Math.min(longestGapMillis, listener.longestGapMillis());
     }
 
     /**
@@ -360,7 +363,9 @@ public final class BoardApplication implements AutoCloseable {
         if (!inbox.isEmpty() || !scanLoop.still() || nowMillis - stirredMillis < quietMillis()) {
             return nowMillis;
         }
-        return Math.min(facts.nextDue(), outputs.nextClockChange(facts.facts().clockRunning(), nowMillis));
+        long due = Math.min(facts.nextDue(), outputs.nextClockChange(facts.facts().clockRunning(), nowMillis));
+        // a listener that needs passes (systemd's watchdog) gets one at least as often as it asked
+        return longestGapMillis == Long.MAX_VALUE ? due : Math.min(due, nowMillis + longestGapMillis);
     }
 
     /**

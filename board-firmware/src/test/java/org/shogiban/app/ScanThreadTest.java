@@ -257,4 +257,28 @@ class ScanThreadTest {
         // put down at 8,257, first read at 8,260, settled 400 ms after that
         assertThat(acks.get(0)).isEqualTo(acks.get(1)).isEqualTo(8_660);
     }
+
+    @Test
+    void aPassListenerThatNeedsPassesGetsThemAsOftenAsItAsksWhileTheBoardIsStill() {
+        Run run = new Run(Signal.MEMORY, false);
+        List<Long> watched = new ArrayList<>();
+        run.app.addPassListener(new org.shogiban.hal.scan.PassListener() {
+            @Override
+            public void onPassCompleted(long nowMillis) {
+                watched.add(nowMillis);
+            }
+
+            @Override
+            public long longestGapMillis() {
+                return 250;          // systemd's watchdog at 1 s: a pass within every half window
+            }
+        });
+        run.runUntil(10_000);
+
+        assertThat(run.thread.passesSkipped()).as("still waits between").isGreaterThan(500);
+        for (int i = 1; i < watched.size(); i++) {
+            assertThat(watched.get(i) - watched.get(i - 1)).as("gap after %d ms", watched.get(i - 1))
+                    .isLessThanOrEqualTo(250 + PERIOD);
+        }
+    }
 }

@@ -9,4 +9,12 @@ public interface PassListener {
 
     /** A pass at {@code nowMillis} (the scan clock's time) read the squares and ran to its end. */
     void onPassCompleted(long nowMillis);
+
+    /**
+     * The longest this listener may go without a pass: a scan loop that waits while the board is still (for the
+     * sensors' change signal) still runs a pass at least this often. None by default.
+     */
+    default long longestGapMillis() {
+        return Long.MAX_VALUE;
+    }
 }
