@@ -33,7 +33,6 @@ import org.shogiban.hall.HallBoardRig;
  * is written to target/web-simulator/hall-page-ja.png.
  */
 class HallPageJapaneseTest {
-    private 
     @TempDir
     Path temp;
 
