@@ -28,6 +28,7 @@ import org.shogiban.rules.Move;
 import org.shogiban.rules.Position;
 import org.shogiban.rules.Square;
 import org.shogiban.session.GameSettings;
+import org.shogiban.testdata.MovingWall;
 
 /**
  * A board in a hall for the tests: the real runtime on memory sensors, its journal and event log in a state directory,
@@ -49,7 +50,8 @@ public final class HallBoardRig implements AutoCloseable {
     /** A board with its state in {@code dir} (a game there is resumed) in hall {@code h1} as {@code boardId}. */
     public HallBoardRig(Path dir, String broker, String boardId, String user, String password) {
         GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(SensorKind.OCCUPANCY));
-        Clock wall = new SteppedWall(clock);
+        // calendar time moves with the stepped clock: each game gets its own id
+        Clock wall = MovingWall.stepped(WALL.instant(), clock);
         // the board as serve builds it, stepped: journal and events in dir, the hall a part made from its port
         board = BoardAssembly.of(settings, hardware.board()).clock(clock).wallClock(wall).state(dir)
                 .resumptionNotes(line -> { }).part(HallLinks.part(HallSettings.of(broker, "h1", boardId,
@@ -122,29 +124,5 @@ public final class HallBoardRig implements AutoCloseable {
     @Override
     public void close() {
         board.close();
-    }
-
-    /** Calendar time that moves with the stepped clock, from {@link #WALL}: each game gets its own id. */
-    private static final class SteppedWall extends Clock {
-        private final ManualClock steps;
-
-        SteppedWall(ManualClock steps) {
-            this.steps = steps;
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return WALL.instant().plusMillis(steps.millis());
-        }
     }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -31,23 +30,16 @@ class HallFuzzFindingsTest {
 
     @Test
     void aBoardThatStartsItsNumberingAgainIsHeardAndTheArbiterIsTold() throws Exception {
-        try (Mosquitto broker = Mosquitto.open(dir);
-             Hall hall = new Hall(broker.url(), "h1", null, null, null);
-             HallServer server = new HallServer(hall, "127.0.0.1", 0)) {
-            hall.start();
-            server.start();
-            HallClient page = new HallClient("http://127.0.0.1:" + server.port());
-            page.session();
+        try (HallRig rig = HallRig.start(dir)) {
+            HallClient page = rig.page;
             long before;
-            try (HallBoardRig first = new HallBoardRig(Files.createDirectories(dir.resolve("life1")), broker.url(),
-                    "b1", null, null)) {
+            try (HallBoardRig first = rig.board("life1", "b1")) {
                 first.move("7g7f").move("3c3d").move("2g2f");
                 before = first.app.facts().seq();
                 page.await("the first life's moves", v -> HallClient.board(v, "b1").path("seq").asLong() == before);
             }
             // the same board started without its state: its events are numbered from 1 again
-            try (HallBoardRig second = new HallBoardRig(Files.createDirectories(dir.resolve("life2")), broker.url(),
-                    "b1", null, null)) {
+            try (HallBoardRig second = rig.board("life2", "b1")) {
                 second.move("7g7f");
                 second.illegal("8c", "8e").illegal("8e", "8c");
                 JsonNode v = page.await("the new life's foul", x -> x.path("calls").findValuesAsText("kind")
@@ -62,18 +54,14 @@ class HallFuzzFindingsTest {
 
     @Test
     void aReplyCountsOnlyFromTheBoardTheCommandWentTo() throws Exception {
-        try (Mosquitto broker = Mosquitto.open(dir);
-             Hall hall = new Hall(broker.url(), "h1", null, null, null);
-             HallServer server = new HallServer(hall, "127.0.0.1", 0)) {
-            hall.start();
-            server.start();
-            HallClient page = new HallClient("http://127.0.0.1:" + server.port());
-            page.session();
+        try (HallRig rig = HallRig.start(dir)) {
+            HallClient page = rig.page;
+            String broker = rig.broker.url();
             // b9 reads every board's commands (an open broker) and answers each at once, as if it were the board
-            MqttAsyncClient b9 = new MqttAsyncClient(broker.url(), "rogue-b9", new MemoryPersistence());
+            MqttAsyncClient b9 = new MqttAsyncClient(broker, "rogue-b9", new MemoryPersistence());
             b9.connect(new MqttConnectionOptions()).waitForCompletion(5000);
             Pattern id = Pattern.compile("\"id\":\"([^\"]*)\"");
-            MqttListener b9ears = new MqttListener(broker.url(), (topic, m) -> {
+            MqttListener b9ears = new MqttListener(broker, (topic, m) -> {
                 Matcher found = id.matcher(m);
                 if (found.find()) {
                     try {
@@ -85,8 +73,7 @@ class HallFuzzFindingsTest {
                 }
             }, "shogiban/h1/board/+/cmd");
             String pause = "{\"board\":\"b1\",\"line\":\"ARBITER pause\",\"pin\":\"0000\"}";
-            try (HallBoardRig b1 = new HallBoardRig(Files.createDirectories(dir.resolve("b1")), broker.url(), "b1",
-                    null, null)) {
+            try (HallBoardRig b1 = rig.board("b1")) {
                 b1.move("7g7f");
                 page.await("b1 seen", v -> HallClient.board(v, "b1").path("seq").asLong() > 0);
                 HttpResponse<String> r = page.post("/api/cmd", pause);
@@ -104,15 +91,9 @@ class HallFuzzFindingsTest {
 
     @Test
     void anUnreadableRecordLeavesTheRelayServingTheLastOneAndTheCsaKeepsTheBoardsTimes() throws Exception {
-        try (Mosquitto broker = Mosquitto.open(dir);
-             Hall hall = new Hall(broker.url(), "h1", null, null, null);
-             HallServer server = new HallServer(hall, "127.0.0.1", 0);
-             HallBoardRig b1 = new HallBoardRig(Files.createDirectories(dir.resolve("b1")), broker.url(), "b1", null,
-                     null)) {
-            hall.start();
-            server.start();
-            HallClient page = new HallClient("http://127.0.0.1:" + server.port());
-            page.session();
+        try (HallRig rig = HallRig.start(dir);
+             HallBoardRig b1 = rig.board("b1")) {
+            HallClient page = rig.page;
             b1.move("7g7f");
             b1.run(2_220).move("3c3d");
             page.await("b1 at ply 2", v -> HallClient.board(v, "b1").path("state").path("ply").asInt() == 2);
@@ -123,7 +104,7 @@ class HallFuzzFindingsTest {
             HttpResponse<String> csa = awaitRelay(page, "/relay/b1.csa", "-3334FU");
             assertThat(times(csa.body())).as("the relay's CSA times").isEqualTo(ownTimes);
 
-            MqttClient peer = new MqttClient(broker.url(), "garbage", new MemoryPersistence());
+            MqttClient peer = new MqttClient(rig.broker.url(), "garbage", new MemoryPersistence());
             peer.connect(new MqttConnectionOptions());
             peer.publish("shogiban/h1/board/b1/record", "{\"moves\": [{\"move\": {\"to\": 7}}]}"
                     .getBytes(StandardCharsets.UTF_8), 1, false);

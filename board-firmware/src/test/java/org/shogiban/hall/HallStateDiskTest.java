@@ -31,38 +31,30 @@ class HallStateDiskTest {
                 .redirectErrorStream(true).start();
         String said = new String(mount.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assumeTrue(mount.waitFor() == 0, "tmpfs cannot be mounted here: " + said);
-        try (Mosquitto broker = Mosquitto.open(dir);
-             HallStore store = HallStore.open(card.resolve("state"));
-             Hall hall = new Hall(broker.url(), "h1", null, null, null, store);
-             HallBoardRig b1 = new HallBoardRig(Files.createDirectories(dir.resolve("b1")), broker.url(), "b1", null,
-                     null)) {
-            hall.start();
-            try (HallServer server = new HallServer(hall, "127.0.0.1", 0)) {
-                server.start();
-                HallClient page = new HallClient("http://127.0.0.1:" + server.port());
-                page.session();
-                b1.move("7g7f");
-                page.await("b1 at ply 1", v -> HallClient.board(v, "b1").path("state").path("ply").asInt() == 1);
-                Path filler = card.resolve("filler");
-                fill(filler);
-                b1.illegal("8c", "8e").illegal("8e", "8c");
-                JsonNode full = page.await("the fault on the page", v -> v.path("calls").size() == 1
-                        && v.path("faults").size() == 1);
-                assertThat(full.path("faults").get(0).asText()).contains("could not be written")
-                        .containsIgnoringCase("full");
-                long seq = full.path("calls").get(0).path("seq").asLong();
-                var refused = page.post("/api/ack", "{\"board\":\"b1\",\"seq\":" + seq + "}");
-                assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
-                assertThat(refused.body()).contains("not done");
-                assertThat(page.view().path("calls").get(0).path("acknowledged").asBoolean())
-                        .as("not acknowledged, since not written").isFalse();
+        try (HallRig rig = HallRig.start(dir, card.resolve("state"));
+             HallBoardRig b1 = rig.board("b1")) {
+            HallClient page = rig.page;
+            b1.move("7g7f");
+            page.await("b1 at ply 1", v -> HallClient.board(v, "b1").path("state").path("ply").asInt() == 1);
+            Path filler = card.resolve("filler");
+            fill(filler);
+            b1.illegal("8c", "8e").illegal("8e", "8c");
+            JsonNode full = page.await("the fault on the page", v -> v.path("calls").size() == 1
+                    && v.path("faults").size() == 1);
+            assertThat(full.path("faults").get(0).asText()).contains("could not be written")
+                    .containsIgnoringCase("full");
+            long seq = full.path("calls").get(0).path("seq").asLong();
+            var refused = page.post("/api/ack", "{\"board\":\"b1\",\"seq\":" + seq + "}");
+            assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
+            assertThat(refused.body()).contains("not done");
+            assertThat(page.view().path("calls").get(0).path("acknowledged").asBoolean())
+                    .as("not acknowledged, since not written").isFalse();
 
-                Files.delete(filler);
-                b1.move("3c3d");
-                page.await("written again: the fault gone", v -> v.path("faults").isEmpty());
-                assertThat(page.post("/api/ack", "{\"board\":\"b1\",\"seq\":" + seq + "}").statusCode())
-                        .isEqualTo(200);
-            }
+            Files.delete(filler);
+            b1.move("3c3d");
+            page.await("written again: the fault gone", v -> v.path("faults").isEmpty());
+            assertThat(page.post("/api/ack", "{\"board\":\"b1\",\"seq\":" + seq + "}").statusCode())
+                    .isEqualTo(200);
         } finally {
             new ProcessBuilder("umount", card.toString()).inheritIO().start().waitFor();
         }
@@ -79,24 +71,16 @@ class HallStateDiskTest {
             bytes[i] = (byte) 0x5a;
         }
         Files.write(state.resolve(HallStore.FILE), bytes);
-        try (Mosquitto broker = Mosquitto.open(dir);
-             HallStore store = HallStore.open(state);
-             Hall hall = new Hall(broker.url(), "h1", null, null, null, store);
-             HallBoardRig b1 = new HallBoardRig(Files.createDirectories(dir.resolve("b1")), broker.url(), "b1", null,
-                     null)) {
-            hall.start();
-            try (HallServer server = new HallServer(hall, "127.0.0.1", 0)) {
-                server.start();
-                HallClient page = new HallClient("http://127.0.0.1:" + server.port());
-                page.session();
-                JsonNode v = page.view();
-                assertThat(v.path("faults").get(0).asText()).contains("damaged").contains("kept as hall.db.damaged-");
-                try (Stream<Path> files = Files.list(state)) {
-                    assertThat(files.map(p -> p.getFileName().toString())).anyMatch(n -> n.startsWith("hall.db.damaged-"));
-                }
-                b1.move("7g7f");
-                page.await("the hall works on", x -> HallClient.board(x, "b1").path("state").path("ply").asInt() == 1);
+        try (HallRig rig = HallRig.start(dir, state);
+             HallBoardRig b1 = rig.board("b1")) {
+            HallClient page = rig.page;
+            JsonNode v = page.view();
+            assertThat(v.path("faults").get(0).asText()).contains("damaged").contains("kept as hall.db.damaged-");
+            try (Stream<Path> files = Files.list(state)) {
+                assertThat(files.map(p -> p.getFileName().toString())).anyMatch(n -> n.startsWith("hall.db.damaged-"));
             }
+            b1.move("7g7f");
+            page.await("the hall works on", x -> HallClient.board(x, "b1").path("state").path("ply").asInt() == 1);
         }
         try (HallStore again = HallStore.open(state)) {
             assertThat(again.problems()).as("the new file is whole").isEmpty();

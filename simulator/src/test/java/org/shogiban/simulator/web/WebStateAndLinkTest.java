@@ -32,6 +32,7 @@ import org.shogiban.link.Host;
 import org.shogiban.link.PtyPair;
 import org.shogiban.simulator.trace.Place;
 import org.shogiban.simulator.table.PieceTable;
+import org.shogiban.testdata.MovingWall;
 
 /**
  * The web board keeps one runtime for its life: with {@code --state} it journals and resumes a game after a restart
@@ -174,23 +175,7 @@ class WebStateAndLinkTest {
 
     /** A wall clock a second later at every reading: each game started gets its own record name. */
     private static Clock ticking() {
-        java.util.concurrent.atomic.AtomicLong seconds = new java.util.concurrent.atomic.AtomicLong();
-        return new Clock() {
-            @Override
-            public java.time.ZoneId getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(java.time.ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public Instant instant() {
-                return WALL.instant().plusSeconds(seconds.getAndIncrement());
-            }
-        };
+        return MovingWall.ticking(WALL.instant());
     }
 
     @Test
