@@ -8,8 +8,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -27,20 +27,12 @@ class HallPageBrowserTest {
     @TempDir
     Path temp;
 
-    private HallPageRig rig;
-    private ChromeDriver browser;
-
-    @AfterEach
-    void close() {
-        if (rig != null) {
-            rig.close();
-        }
-    }
+    @RegisterExtension
+    final HallPageRig rig = new HallPageRig();
 
     @Test
     void theArbiterSeesBothBoardsAFoulUntilAcknowledgedActsSendsPairingsAndTheRelayAnswers304() throws Exception {
-        rig = HallPageRig.inProcess(temp, "b1", "b2").open();
-        browser = rig.browser;
+        ChromeDriver browser = rig.inProcess(temp, "b1", "b2").open().browser();
         HallBoardRig b1 = rig.board("b1");
         HallBoardRig b2 = rig.board("b2");
         String base = rig.base();

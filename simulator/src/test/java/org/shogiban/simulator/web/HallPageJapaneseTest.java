@@ -16,8 +16,8 @@ import javax.imageio.ImageIO;
 import org.eclipse.paho.mqttv5.client.MqttClient;
 import org.eclipse.paho.mqttv5.client.MqttConnectionOptions;
 import org.eclipse.paho.mqttv5.client.persist.MemoryPersistence;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
@@ -36,26 +36,18 @@ class HallPageJapaneseTest {
     @TempDir
     Path temp;
 
-    private HallPageRig rig;
-    private ChromeDriver browser;
-
-    @AfterEach
-    void close() {
-        if (rig != null) {
-            rig.close();
-        }
-    }
+    @RegisterExtension
+    final HallPageRig rig = new HallPageRig();
 
     @Test
     void aJapaneseArbiterSeesThePiecesInHandInTheShippedFontInJapaneseWordsAndTheDetailInView() throws Exception {
-        rig = HallPageRig.inProcess(temp, "ja", PageRig.fontsWithoutJapanese(temp), "b01");
-        browser = rig.browser;
+        ChromeDriver browser = rig.inProcess(temp, "ja", PageRig.fontsWithoutJapanese(temp), "b01").browser();
         HallBoardRig b1 = rig.board("b01");
         // a pawn exchange on the 2nd file: each side holds a pawn
         b1.moves(List.of("2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d"));
         // 29 more boards of the hall, each with the state of a board (their retained snapshots)
         String state = awaitState();
-        MqttClient others = new MqttClient(rig.broker.url(), "others", new MemoryPersistence());
+        MqttClient others = new MqttClient(rig.brokerUrl(), "others", new MemoryPersistence());
         others.connect(new MqttConnectionOptions());
         for (int i = 2; i <= 30; i++) {
             String id = String.format("b%02d", i);
@@ -121,7 +113,7 @@ class HallPageJapaneseTest {
     private void assertGlyphsDrawn() throws IOException {
         List<BufferedImage> glyphs = new ArrayList<>();
         for (String sq : List.of("5i", "2d", "8h", "6i", "7i", "8i", "9i", "7g")) {
-            glyphs.add(ImageIO.read(new ByteArrayInputStream(browser.findElement(By.cssSelector(
+            glyphs.add(ImageIO.read(new ByteArrayInputStream(rig.browser().findElement(By.cssSelector(
                     "#detail [data-square='" + sq + "']")).getScreenshotAs(OutputType.BYTES))));
         }
         for (int i = 0; i < glyphs.size(); i++) {

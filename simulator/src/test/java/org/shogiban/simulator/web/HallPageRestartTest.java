@@ -10,8 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
@@ -32,15 +32,8 @@ class HallPageRestartTest {
     @TempDir
     Path temp;
 
-    private HallPageRig rig;
-    private ChromeDriver browser;
-
-    @AfterEach
-    void close() {
-        if (rig != null) {
-            rig.close();
-        }
-    }
+    @RegisterExtension
+    final HallPageRig rig = new HallPageRig();
 
     @Test
     void theArbiterLogsInActsAndAfterTheHallIsKilledAndRestartedSeesTheSameCallsAndRounds() throws Exception {
@@ -50,8 +43,7 @@ class HallPageRestartTest {
         assertThat(ShogibanCli.standard().run(new String[] {"hall", "passwd", "arbiter1", "--state", state.toString()},
                 new ByteArrayInputStream((PASSWORD + "\n" + PASSWORD + "\n").getBytes(StandardCharsets.UTF_8)), out,
                 out)).as(said.toString(StandardCharsets.UTF_8)).isEqualTo(0);
-        rig = HallPageRig.ownProcess(temp, state, "b1", "b2").open();
-        browser = rig.browser;
+        ChromeDriver browser = rig.ownProcess(temp, state, "b1", "b2").open().browser();
         HallBoardRig b1 = rig.board("b1");
         HallBoardRig b2 = rig.board("b2");
 
@@ -104,19 +96,19 @@ class HallPageRestartTest {
     }
 
     private List<String> calls() {
-        return browser.findElements(By.cssSelector("[data-call]")).stream().map(e -> e.getAttribute("data-call")
-                + " " + e.getAttribute("data-text")).sorted().toList();
+        return rig.browser().findElements(By.cssSelector("[data-call]")).stream()
+                .map(e -> e.getAttribute("data-call") + " " + e.getAttribute("data-text")).sorted().toList();
     }
 
     /** The acknowledged calls: board:seq, the event's words and who acknowledged it. */
     private List<String> acknowledged() {
-        return browser.findElements(By.cssSelector("#acked [data-acked]")).stream().map(e -> e.getAttribute(
+        return rig.browser().findElements(By.cssSelector("#acked [data-acked]")).stream().map(e -> e.getAttribute(
                 "data-acked") + " " + e.getAttribute("data-text") + " " + e.getAttribute("data-by")).sorted()
                 .toList();
     }
 
     private List<String> rounds() {
-        return browser.findElements(By.cssSelector("[data-round='1'] tr")).stream()
+        return rig.browser().findElements(By.cssSelector("[data-round='1'] tr")).stream()
                 .map(e -> e.getAttribute("data-result-board") + "|" + e.getAttribute("data-reply")).sorted().toList();
     }
 

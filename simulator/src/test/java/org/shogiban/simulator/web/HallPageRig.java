@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -23,65 +25,55 @@ import org.shogiban.hall.Mosquitto;
  * The hall's arbiter page as the browser tests use it, set up one way (beside {@link PageRig} for a board's page): a
  * real Mosquitto on a free loopback port, the hall server (in this process, hall id {@code h1}, no login; or its own
  * process on a state directory, {@link #ownProcess}), real boards ({@link HallBoardRig}) and Debian's headless
- * Chromium ({@link Chromium}), which opens the page when the test says ({@link #open}). Closed in reverse.
+ * Chromium ({@link Chromium}), which opens the page when the test says ({@link #open}). A JUnit 5 extension: a test
+ * class registers one ({@code @RegisterExtension final HallPageRig rig = new HallPageRig();}), its test starts it, and
+ * it is closed in reverse after each test, passed or failed.
  */
-final class HallPageRig implements AutoCloseable {
+final class HallPageRig implements AfterEachCallback {
     private static final Duration PATIENCE = Duration.ofSeconds(20);
 
-    final Path temp;
-    final Mosquitto broker;
-    /** The browser (set once the rig is made). */
-    ChromeDriver browser;
     private final Map<String, HallBoardRig> boards = new LinkedHashMap<>();
+    private Path temp;
+    private Mosquitto broker;
+    private ChromeDriver browser;
     private Hall hall;
     private HallServer server;
     private HallProcess process;
     private Path state;
     private int port;
 
-    private HallPageRig(Path temp, Mosquitto broker) {
-        this.temp = temp;
-        this.broker = broker;
-    }
-
     /** The hall in this process with these boards, in an English browser. */
-    static HallPageRig inProcess(Path temp, String... boardIds) throws Exception {
+    HallPageRig inProcess(Path temp, String... boardIds) throws Exception {
         return inProcess(temp, "en-GB", Map.of(), boardIds);
     }
 
     /** The hall in this process with these boards, in a browser preferring a language with more environment. */
-    static HallPageRig inProcess(Path temp, String language, Map<String, String> environment, String... boardIds)
+    HallPageRig inProcess(Path temp, String language, Map<String, String> environment, String... boardIds)
             throws Exception {
-        HallPageRig rig = begin(temp);
-        try {
-            rig.hall = new Hall(rig.broker.url(), "h1", null, null, null);
-            rig.hall.start();
-            rig.server = new HallServer(rig.hall, "127.0.0.1", 0);
-            rig.server.start();
-            rig.port = rig.server.port();
-            return rig.withBoards(boardIds).withBrowser(language, environment);
-        } catch (Exception | AssertionError e) {
-            rig.close();
-            throw e;
-        }
+        begin(temp);
+        hall = new Hall(broker.url(), "h1", null, null, null);
+        hall.start();
+        server = new HallServer(hall, "127.0.0.1", 0);
+        server.start();
+        port = server.port();
+        return withBoards(boardIds).withBrowser(language, environment);
     }
 
     /** The hall server in its own process ({@code hall --state}) with these boards, in an English browser. */
-    static HallPageRig ownProcess(Path temp, Path state, String... boardIds) throws Exception {
-        HallPageRig rig = begin(temp);
-        try {
-            rig.state = state;
-            rig.port = HallProcess.freePort();
-            rig.process = HallProcess.start(rig.broker.url(), rig.port, state);
-            return rig.withBoards(boardIds).withBrowser("en-GB", Map.of());
-        } catch (Exception | AssertionError e) {
-            rig.close();
-            throw e;
-        }
+    HallPageRig ownProcess(Path temp, Path state, String... boardIds) throws Exception {
+        begin(temp);
+        this.state = state;
+        port = HallProcess.freePort();
+        process = HallProcess.start(broker.url(), port, state);
+        return withBoards(boardIds).withBrowser("en-GB", Map.of());
     }
 
-    private static HallPageRig begin(Path temp) throws IOException {
-        return new HallPageRig(temp, Mosquitto.open(temp));
+    private void begin(Path temp) throws IOException {
+        if (broker != null) {
+            throw new IllegalStateException("the hall page rig is started once a test");
+        }
+        this.temp = temp;
+        broker = Mosquitto.open(temp);
     }
 
     private HallPageRig withBoards(String... ids) throws IOException {
@@ -94,6 +86,16 @@ final class HallPageRig implements AutoCloseable {
     private HallPageRig withBrowser(String language, Map<String, String> environment) throws IOException {
         browser = Chromium.start(temp.resolve("profile"), language, environment);
         return this;
+    }
+
+    /** The browser (once the rig is started). */
+    ChromeDriver browser() {
+        return browser;
+    }
+
+    /** The broker's URL, for a test's own MQTT clients. */
+    String brokerUrl() {
+        return broker.url();
     }
 
     /** A board of the rig. */
@@ -154,20 +156,36 @@ final class HallPageRig implements AutoCloseable {
     }
 
     @Override
-    public void close() {
-        if (browser != null) {
-            browser.quit();
+    public void afterEach(ExtensionContext context) {
+        close();
+    }
+
+    /** Closes what was started, in reverse; the rig may then be started again. */
+    void close() {
+        try {
+            if (browser != null) {
+                browser.quit();
+            }
+            if (server != null) {
+                server.close();
+            }
+            if (hall != null) {
+                hall.close();
+            }
+            if (process != null) {
+                process.close();
+            }
+            boards.values().forEach(HallBoardRig::close);
+            if (broker != null) {
+                broker.close();
+            }
+        } finally {
+            boards.clear();
+            browser = null;
+            server = null;
+            hall = null;
+            process = null;
+            broker = null;
         }
-        if (server != null) {
-            server.close();
-        }
-        if (hall != null) {
-            hall.close();
-        }
-        if (process != null) {
-            process.close();
-        }
-        boards.values().forEach(HallBoardRig::close);
-        broker.close();
     }
 }
