@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -31,19 +31,15 @@ class EngineBrowserTest {
     private ChromeDriver browser;
     private PageHands page;
 
-    @AfterEach
-    void close() {
-        if (rig != null) {
-            rig.close();
-        }
-    }
+    @RegisterExtension
+    final PageRig.PerTest pages = new PageRig.PerTest();
 
     @Test
     void theNewGameFormChoosesTheEngineAndItsMoveShowsOnTheBoardInTheLogAndInTheLights() throws Exception {
         if (!"true".equals(System.getenv("CI"))) {
             assumeThat(EngineSettings.defaultCommand()).as("fairy-stockfish is installed").isPresent();
         }
-        rig = PageRig.open(temp, SensorKind.POLARITY, "en-GB", Map.of(),
+        rig = pages.open(temp, SensorKind.POLARITY, "en-GB", Map.of(),
                 storage -> storage.withEngine(EngineSettings.of(EngineSettings.FAIRY_STOCKFISH.toString(), Map.of())));
         board = rig.board;
         browser = rig.browser;

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -162,30 +164,25 @@ final class HallPageRig implements AfterEachCallback {
 
     /** Closes what was started, in reverse; the rig may then be started again. */
     void close() {
-        try {
-            if (browser != null) {
-                browser.quit();
+        List<AutoCloseable> started = new ArrayList<>();
+        started.add(browser == null ? null : browser::quit);
+        started.addAll(Arrays.asList(server, hall, process));
+        started.addAll(boards.values());
+        started.add(broker);
+        boards.clear();
+        browser = null;
+        server = null;
+        hall = null;
+        process = null;
+        broker = null;
+        for (AutoCloseable part : started) {
+            if (part != null) {
+                try {
+                    part.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException("the hall page rig could not close " + part, e);
+                }
             }
-            if (server != null) {
-                server.close();
-            }
-            if (hall != null) {
-                hall.close();
-            }
-            if (process != null) {
-                process.close();
-            }
-            boards.values().forEach(HallBoardRig::close);
-            if (broker != null) {
-                broker.close();
-            }
-        } finally {
-            boards.clear();
-            browser = null;
-            server = null;
-            hall = null;
-            process = null;
-            broker = null;
         }
     }
 }

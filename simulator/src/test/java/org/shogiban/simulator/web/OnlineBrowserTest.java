@@ -8,8 +8,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -35,25 +35,18 @@ class OnlineBrowserTest {
     private ChromeDriver browser;
     private PageHands page;
 
-    @AfterEach
-    void close() {
-        if (rig != null) {
-            rig.close();
-        }
-        if (site != null) {
-            site.close();
-        }
-    }
+    @RegisterExtension
+    final PageRig.PerTest pages = new PageRig.PerTest();
 
     @Test
     void theFormSeeksOnLishogiTheOpponentsMoveIsLitAndTheSitesEndingIsTheResult() throws Exception {
-        site = new StandInLishogi(200);
+        site = pages.closesAfter(new StandInLishogi(200));
         Path token = temp.resolve("lishogi.token");
         Files.writeString(token, StandInLishogi.TOKEN + "\n");
         Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
         LishogiSettings lishogi = LishogiSettings.of(Optional.of(token.toString()),
                 Optional.of(site.url().toString())).orElseThrow();
-        rig = PageRig.open(temp, SensorKind.POLARITY, "en-GB", Map.of(),
+        rig = pages.open(temp, SensorKind.POLARITY, "en-GB", Map.of(),
                 storage -> storage.withLishogi(lishogi.part()));
         browser = rig.browser;
         page = rig.liveHands(PATIENCE);

@@ -7,8 +7,12 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.MonotonicClock;
@@ -94,5 +98,47 @@ final class PageRig implements AutoCloseable {
         browser.quit();
         server.close();
         board.close();
+    }
+
+    /**
+     * The pages a test opens, and what else it hands over, closed after the test in reverse, passed or failed: a JUnit
+     * 5 extension ({@code @RegisterExtension final PageRig.PerTest pages = new PageRig.PerTest();}).
+     */
+    static final class PerTest implements AfterEachCallback {
+        private final Deque<AutoCloseable> opened = new ArrayDeque<>();
+
+        /** {@link PageRig#open(Path, SensorKind)}, closed after the test. */
+        PageRig open(Path temp, SensorKind sensors) throws IOException {
+            return closesAfter(PageRig.open(temp, sensors));
+        }
+
+        /** {@link PageRig#open(Path, SensorKind, String, Map, UnaryOperator)}, closed after the test. */
+        PageRig open(Path temp, SensorKind sensors, String language, Map<String, String> environment,
+                     UnaryOperator<BoardApplicationAdapter.Storage> storage) throws IOException {
+            return closesAfter(PageRig.open(temp, sensors, language, environment, storage));
+        }
+
+        /** Something else of the test's (a stand-in site), closed after the test, after what was opened later. */
+        <T extends AutoCloseable> T closesAfter(T thing) {
+            opened.push(thing);
+            return thing;
+        }
+
+        @Override
+        public void afterEach(ExtensionContext context) throws Exception {
+            Exception failed = null;
+            while (!opened.isEmpty()) {
+                try {
+                    opened.pop().close();
+                } catch (Exception e) {
+                    if (failed == null) {
+                        failed = e;
+                    }
+                }
+            }
+            if (failed != null) {
+                throw failed;
+            }
+        }
     }
 }

@@ -10,8 +10,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
@@ -42,7 +42,7 @@ class WebPageBrowserTest {
     private URI page;
 
     private void open(SensorKind sensors) throws IOException {
-        rig = PageRig.open(temp, sensors);
+        rig = pages.open(temp, sensors);
         board = rig.board;
         browser = rig.browser;
         page = rig.page;
@@ -50,12 +50,8 @@ class WebPageBrowserTest {
                 && log().contains("game started"));
     }
 
-    @AfterEach
-    void close() {
-        if (rig != null) {
-            rig.close();
-        }
-    }
+    @RegisterExtension
+    final PageRig.PerTest pages = new PageRig.PerTest();
 
     @Test
     void anOpeningWithACaptureADropAPromotionAnIllegalMoveAndATakebackOnAnOccupancyBoard() throws Exception {

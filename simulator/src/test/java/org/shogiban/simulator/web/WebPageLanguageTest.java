@@ -12,8 +12,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
@@ -43,7 +43,7 @@ class WebPageLanguageTest {
     private URI page;
 
     private void open(String language) throws IOException {
-        rig = PageRig.open(temp, SensorKind.OCCUPANCY, language, PageRig.fontsWithoutJapanese(temp), storage -> storage);
+        rig = pages.open(temp, SensorKind.OCCUPANCY, language, PageRig.fontsWithoutJapanese(temp), storage -> storage);
         board = rig.board;
         browser = rig.browser;
         page = rig.page;
@@ -54,12 +54,8 @@ class WebPageLanguageTest {
                 "return document.fonts.check('16px \"ShogiBan JA\"', '玉')")));
     }
 
-    @AfterEach
-    void close() {
-        if (rig != null) {
-            rig.close();
-        }
-    }
+    @RegisterExtension
+    final PageRig.PerTest pages = new PageRig.PerTest();
 
     @Test
     void aJapaneseBrowserGetsJapaneseAndEveryPieceAndNumeralIsDrawn() throws Exception {
