@@ -2,14 +2,10 @@ package org.shogiban.hall;
 
 import java.nio.charset.StandardCharsets;
 import java.util.function.BiConsumer;
-import org.eclipse.paho.mqttv5.client.IMqttToken;
-import org.eclipse.paho.mqttv5.client.MqttCallback;
 import org.eclipse.paho.mqttv5.client.MqttClient;
-import org.eclipse.paho.mqttv5.client.MqttDisconnectResponse;
 import org.eclipse.paho.mqttv5.client.persist.MemoryPersistence;
 import org.eclipse.paho.mqttv5.common.MqttException;
 import org.eclipse.paho.mqttv5.common.MqttMessage;
-import org.eclipse.paho.mqttv5.common.packet.MqttProperties;
 
 /**
  * A test's plain MQTT 5 subscriber: every message on its filters (QoS 1) to a consumer of topic and text. Through the
@@ -21,30 +17,10 @@ public final class MqttListener implements AutoCloseable {
 
     public MqttListener(String url, BiConsumer<String, String> onMessage, String... filters) throws MqttException {
         client = new MqttClient(url, "test-" + System.nanoTime(), new MemoryPersistence());
-        client.setCallback(new MqttCallback() {
-            @Override
-            public void disconnected(MqttDisconnectResponse response) {
-            }
-
-            @Override
-            public void mqttErrorOccurred(MqttException e) {
-            }
-
+        client.setCallback(new MessageCallback() {
             @Override
             public void messageArrived(String topic, MqttMessage message) {
                 onMessage.accept(topic, new String(message.getPayload(), StandardCharsets.UTF_8));
-            }
-
-            @Override
-            public void deliveryComplete(IMqttToken token) {
-            }
-
-            @Override
-            public void connectComplete(boolean reconnect, String serverURI) {
-            }
-
-            @Override
-            public void authPacketArrived(int reasonCode, MqttProperties properties) {
             }
         });
         client.connect();

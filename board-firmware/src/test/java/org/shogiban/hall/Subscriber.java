@@ -6,15 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
-import org.eclipse.paho.mqttv5.client.IMqttToken;
-import org.eclipse.paho.mqttv5.client.MqttCallback;
 import org.eclipse.paho.mqttv5.client.MqttClient;
 import org.eclipse.paho.mqttv5.client.MqttConnectionOptions;
-import org.eclipse.paho.mqttv5.client.MqttDisconnectResponse;
 import org.eclipse.paho.mqttv5.client.persist.MemoryPersistence;
 import org.eclipse.paho.mqttv5.common.MqttException;
 import org.eclipse.paho.mqttv5.common.MqttMessage;
-import org.eclipse.paho.mqttv5.common.packet.MqttProperties;
 import org.shogiban.link.LoggedEvent;
 
 /**
@@ -45,7 +41,7 @@ final class Subscriber implements AutoCloseable {
             o.setUserName(user);
             o.setPassword(password.getBytes(StandardCharsets.UTF_8));
         }
-        client.setCallback(new MqttCallback() {
+        client.setCallback(new MessageCallback() {
             @Override
             public void connectComplete(boolean reconnect, String serverURI) {
                 if (reconnect) {
@@ -56,18 +52,6 @@ final class Subscriber implements AutoCloseable {
                         throw new IllegalStateException(e);
                     }
                 }
-            }
-
-            @Override
-            public void disconnected(MqttDisconnectResponse response) {
-            }
-
-            @Override
-            public void mqttErrorOccurred(MqttException e) {
-            }
-
-            @Override
-            public void authPacketArrived(int reasonCode, MqttProperties properties) {
             }
 
             @Override
@@ -91,10 +75,6 @@ final class Subscriber implements AutoCloseable {
                         });
                     }
                 }
-            }
-
-            @Override
-            public void deliveryComplete(IMqttToken token) {
             }
         });
         client.connect(o);
