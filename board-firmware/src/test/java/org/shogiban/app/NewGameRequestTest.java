@@ -57,12 +57,13 @@ class NewGameRequestTest {
     private final List<LinkEvent> events = new ArrayList<>();
 
     /** A board with the link attached as {@code serve} attaches it, on a state directory (journal + event log). */
-    private Rig board(SessionJournal journal, FileEventLog log) {
+    private Rig board(StateDir disk) {
+        SessionJournal journal = disk.journal();
         Rig rig = new Rig(BOARD, new RecordDirectory(dir.resolve("records")),
                 r -> Resumption.session(BOARD, Rig.WALL_CLOCK, journal, r.clock.millis(), line -> { }));
         rig.app.setJournal(journal);
         // the board's event stream as the assembly makes it (kept, then told, here on the runtime's thread)
-        BoardEvents stream = Ports.events(rig.app, log);
+        BoardEvents stream = Ports.events(rig.app, disk.log());
         stream.numbering().restore(journal.journal().entries());
         link = new PortLinkedBoard(Ports.port(rig.app, stream, dir.resolve("records")));
         link.subscribe(e -> events.add(e.event()));
@@ -87,9 +88,8 @@ class NewGameRequestTest {
 
     @Test
     void theHandicapPlayersTimeAndTournamentModeAskedByAHostAreWhatTheNextGameIsPlayedWith() throws Exception {
-        try (SessionJournal journal = SessionJournal.open(dir, Rig.WALL_CLOCK);
-             FileEventLog log = FileEventLog.open(dir, 1000)) {
-            Rig rig = board(journal, log);
+        try (StateDir disk = StateDir.open(dir)) {
+            Rig rig = board(disk);
             firstGameResigned(rig);
 
             var answer = link.newGame(NewGameOptions.parse(ASKED));
@@ -147,9 +147,8 @@ class NewGameRequestTest {
 
     @Test
     void whatIsNotAskedIsTheBoardsOwnSettingAndCasualModePutsAnIllegalMoveBack() throws Exception {
-        try (SessionJournal journal = SessionJournal.open(dir, Rig.WALL_CLOCK);
-             FileEventLog log = FileEventLog.open(dir, 1000)) {
-            Rig rig = board(journal, log);
+        try (StateDir disk = StateDir.open(dir)) {
+            Rig rig = board(disk);
             firstGameResigned(rig);
             assertThat(link.newGame(NewGameOptions.parse(ASKED)).accepted()).isTrue();
             rig.run(100);
@@ -177,25 +176,23 @@ class NewGameRequestTest {
     void aGameAskedForResumesAfterARestartWithItsPlayersTimeAndModeAndTheEventsNumberOn() throws Exception {
         long seqBefore;
         List<LoggedEvent> seen;
-        try (SessionJournal journal = SessionJournal.open(dir, Rig.WALL_CLOCK);
-             FileEventLog log = FileEventLog.open(dir, 1000)) {
-            Rig rig = board(journal, log);
+        try (StateDir disk = StateDir.open(dir)) {
+            Rig rig = board(disk);
             firstGameResigned(rig);
             assertThat(link.newGame(NewGameOptions.parse(ASKED)).accepted()).isTrue();
             rig.run(100).layOut(BISHOP).run(600);
             rig.lift("3c").place("3d").run(300).press(Button.CLOCK_GOTE).run(2000);
             seqBefore = rig.app.snapshot().seq();
-            assertThat(seqBefore).as("STATE's seq is the last event's number").isEqualTo(log.lastSeq());
-            seen = log.since(0);
+            assertThat(seqBefore).as("STATE's seq is the last event's number").isEqualTo(disk.log().lastSeq());
+            seen = disk.log().since(0);
             assertThat(seen.get(seen.size() - 1).text()).matches(seqBefore
                     + " CLOCK sente sente (300000|29\\d{4}) 10000 1 gote 300000 10000 1"); // no one started the clock: 3d charged 0
             // the board stops here, as after kill -9: nothing more is written
         }
 
-        try (SessionJournal journal = SessionJournal.open(dir, Rig.WALL_CLOCK);
-             FileEventLog log = FileEventLog.open(dir, 1000)) {
+        try (StateDir disk = StateDir.open(dir)) {
             events.clear();
-            Rig rig = board(journal, log);
+            Rig rig = board(disk);
             GameSession resumed = rig.app.session();
             assertThat(resumed.phase()).isEqualTo(BoardPhase.PLAYING);
             assertThat(resumed.settings().timeControl().spec()).startsWith("main=300,byoyomi=10");
@@ -208,12 +205,12 @@ class NewGameRequestTest {
             assertThat(state.get("moves").toString()).isEqualTo("[\"3c3d\"]");
             // the numbers go on from where they were; nothing the host saw is numbered again
             assertThat(texts().get(0)).matches("GAME 2025-03-01T05-05-09 resumed 1");
-            List<LoggedEvent> all = log.since(0);
+            List<LoggedEvent> all = disk.log().since(0);
             assertThat(all.subList(0, seen.size())).extracting(LoggedEvent::text)
                     .isEqualTo(seen.stream().map(LoggedEvent::text).toList());
-            assertThat(log.since(seqBefore)).isNotEmpty().allSatisfy(e -> assertThat(e.seq()).isGreaterThan(
-                    seqBefore));
-            assertThat(log.since(seqBefore).get(0).seq()).isEqualTo(seqBefore + 1);
+            assertThat(disk.log().since(seqBefore)).isNotEmpty()
+                    .allSatisfy(e -> assertThat(e.seq()).isGreaterThan(seqBefore));
+            assertThat(disk.log().since(seqBefore).get(0).seq()).isEqualTo(seqBefore + 1);
             // still tournament: the move counts at the press
             rig.lift("7g").place("7f").run(600);
             assertThat(rig.app.game().orElseThrow().plies()).isEqualTo(1);
@@ -230,9 +227,8 @@ class NewGameRequestTest {
         Path eventFile = dir.resolve(FileEventLog.FILE_NAME);
         String kept;
         String full;
-        try (SessionJournal journal = SessionJournal.open(dir, Rig.WALL_CLOCK);
-             FileEventLog log = FileEventLog.open(dir, 1000)) {
-            Rig rig = board(journal, log);
+        try (StateDir disk = StateDir.open(dir)) {
+            Rig rig = board(disk);
             rig.layOut(Position.startpos()).run(600).move("7g", "7f").run(1000);
             kept = Files.readString(eventFile);
             rig.move("3c", "3d").run(1000);
@@ -246,11 +242,10 @@ class NewGameRequestTest {
         try (FileEventLog log = FileEventLog.open(dir, 1000)) {
             last = log.lastSeq();
         }
-        try (SessionJournal journal = SessionJournal.open(dir, Rig.WALL_CLOCK);
-             FileEventLog log = FileEventLog.open(dir, 1000)) {
+        try (StateDir disk = StateDir.open(dir)) {
             events.clear();
-            board(journal, log).run(100);
-            List<String> after = log.since(last).stream().map(LoggedEvent::text).toList();
+            board(disk).run(100);
+            List<String> after = disk.log().since(last).stream().map(LoggedEvent::text).toList();
             // the events as they were numbered and journalled, not made up again
             assertThat(after.subList(0, lost.size())).isEqualTo(lost);
             assertThat(after.get(lost.size())).isEqualTo((last + lost.size() + 1)
@@ -260,16 +255,14 @@ class NewGameRequestTest {
 
     @Test
     void aGameAskedForButNotYetSetUpIsSetUpAgainAfterARestart() throws Exception {
-        try (SessionJournal journal = SessionJournal.open(dir, Rig.WALL_CLOCK);
-             FileEventLog log = FileEventLog.open(dir, 1000)) {
-            Rig rig = board(journal, log);
+        try (StateDir disk = StateDir.open(dir)) {
+            Rig rig = board(disk);
             firstGameResigned(rig);
             assertThat(link.newGame(NewGameOptions.parse(ASKED)).accepted()).isTrue();
             rig.run(100);
         }
-        try (SessionJournal journal = SessionJournal.open(dir, Rig.WALL_CLOCK);
-             FileEventLog log = FileEventLog.open(dir, 1000)) {
-            Rig rig = board(journal, log);
+        try (StateDir disk = StateDir.open(dir)) {
+            Rig rig = board(disk);
             rig.run(100);
             JsonNode setup = state(rig);
             assertThat(setup.get("phase").asText()).isEqualTo("SETUP");
@@ -281,12 +274,11 @@ class NewGameRequestTest {
 
     @Test
     void eachEventTheLinkSendsIsOnTheDiskBeforeItGoesOut() throws Exception {
-        try (SessionJournal journal = SessionJournal.open(dir, Rig.WALL_CLOCK);
-             FileEventLog log = FileEventLog.open(dir, 1000)) {
+        try (StateDir disk = StateDir.open(dir)) {
             Rig rig = new Rig(BOARD, RecordSink.NONE);
-            rig.app.setJournal(journal);
+            rig.app.setJournal(disk.journal());
             // the assembly's stream with its keeper thread: the link pushes what the keeper has forced to the disk
-            BoardEvents stream = new BoardEvents(log, dir, true).attach(rig.app);
+            BoardEvents stream = new BoardEvents(disk.log(), dir, true).attach(rig.app);
             CheckingDevice device = new CheckingDevice(dir.resolve(FileEventLog.FILE_NAME));
             try (stream; LinkService service = new LinkService(new PortLinkedBoard(Ports.port(rig.app, stream, null)),
                     stream,
@@ -370,6 +362,31 @@ class NewGameRequestTest {
         @Override
         public void close() {
             // nothing to release
+        }
+    }
+
+    /** The board's state directory as {@code serve} opens it: the journal and the event log, closed together. */
+    private record StateDir(SessionJournal journal, FileEventLog log) implements AutoCloseable {
+        static StateDir open(Path dir) {
+            SessionJournal journal = SessionJournal.open(dir, Rig.WALL_CLOCK);
+            try {
+                return new StateDir(journal, FileEventLog.open(dir, 1000));
+            } catch (RuntimeException e) {
+                try {
+                    journal.close();
+                } catch (java.io.IOException also) {
+                    e.addSuppressed(also);
+                }
+                throw e;
+            }
+        }
+
+        /** The event log first, then the journal (as a try-with-resources of both closes them). */
+        @Override
+        public void close() throws java.io.IOException {
+            try (journal) {
+                log.close();
+            }
         }
     }
 }
