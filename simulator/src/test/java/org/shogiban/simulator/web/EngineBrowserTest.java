@@ -26,13 +26,13 @@ class EngineBrowserTest {
     @TempDir
     Path temp;
 
+    @RegisterExtension
+    final PageRig.PerTest pages = new PageRig.PerTest();
+
     private PageRig rig;
     private BoardApplicationAdapter board;
     private ChromeDriver browser;
     private PageHands page;
-
-    @RegisterExtension
-    final PageRig.PerTest pages = new PageRig.PerTest();
 
     @Test
     void theNewGameFormChoosesTheEngineAndItsMoveShowsOnTheBoardInTheLogAndInTheLights() throws Exception {

@@ -30,13 +30,13 @@ class OnlineBrowserTest {
     @TempDir
     Path temp;
 
+    @RegisterExtension
+    final PageRig.PerTest pages = new PageRig.PerTest();
+
     private StandInLishogi site;
     private PageRig rig;
     private ChromeDriver browser;
     private PageHands page;
-
-    @RegisterExtension
-    final PageRig.PerTest pages = new PageRig.PerTest();
 
     @Test
     void theFormSeeksOnLishogiTheOpponentsMoveIsLitAndTheSitesEndingIsTheResult() throws Exception {

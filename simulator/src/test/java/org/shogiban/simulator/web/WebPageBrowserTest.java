@@ -36,6 +36,9 @@ class WebPageBrowserTest {
     @TempDir
     Path temp;
 
+    @RegisterExtension
+    final PageRig.PerTest pages = new PageRig.PerTest();
+
     private PageRig rig;
     private BoardApplicationAdapter board;
     private ChromeDriver browser;
@@ -49,9 +52,6 @@ class WebPageBrowserTest {
         waitFor("the page is live and the game started", () -> attr(By.id("link"), "data-link").equals("live")
                 && log().contains("game started"));
     }
-
-    @RegisterExtension
-    final PageRig.PerTest pages = new PageRig.PerTest();
 
     @Test
     void anOpeningWithACaptureADropAPromotionAnIllegalMoveAndATakebackOnAnOccupancyBoard() throws Exception {

@@ -37,6 +37,9 @@ class WebPageLanguageTest {
     @TempDir
     Path temp;
 
+    @RegisterExtension
+    final PageRig.PerTest pages = new PageRig.PerTest();
+
     private PageRig rig;
     private BoardApplicationAdapter board;
     private ChromeDriver browser;
@@ -53,9 +56,6 @@ class WebPageLanguageTest {
         waitFor("the shipped font is loaded", () -> Boolean.TRUE.equals(browser.executeScript(
                 "return document.fonts.check('16px \"ShogiBan JA\"', '玉')")));
     }
-
-    @RegisterExtension
-    final PageRig.PerTest pages = new PageRig.PerTest();
 
     @Test
     void aJapaneseBrowserGetsJapaneseAndEveryPieceAndNumeralIsDrawn() throws Exception {
