@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.shogiban.cli.ShogibanCli;
+import org.shogiban.cli.CliRun;
 
 /**
  * {@code convert} of a record whose move is illegal, one record for each kind of foul the rules engine finds: the
@@ -46,20 +43,9 @@ class ConvertFoulTest {
     private static final Map<String, String> WORDS = Map.of("kifu", "反則負け", "csa", "%ILLEGAL_MOVE", "jkf",
             "\"ILLEGAL_MOVE\"");
 
-    private record Run(int code, byte[] out, String err) {
-    }
-
-    private static Run run(byte[] stdin, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = ShogibanCli.standard().run(args, new ByteArrayInputStream(stdin),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(code, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
-    }
-
     private static JsonNode judge(byte[] record) throws Exception {
-        Run r = run(record, "judge", "-");
-        assertThat(r.code()).as(r.err()).isZero();
+        CliRun.Bytes r = CliRun.bytes(record, "judge", "-");
+        assertThat(r.exit()).as(r.err()).isZero();
         return JSON.readTree(r.out());
     }
 
@@ -77,8 +63,8 @@ class ConvertFoulTest {
                     words.length - 1);
             for (Map.Entry<String, String> target : WORDS.entrySet()) {
                 String as = foul.getKey() + " as " + target.getKey();
-                Run converted = run(usi, "convert", "--to", target.getKey(), "-");
-                assertThat(converted.code()).as(as).isZero();
+                CliRun.Bytes converted = CliRun.bytes(usi, "convert", "--to", target.getKey(), "-");
+                assertThat(converted.exit()).as(as).isZero();
                 assertThat(converted.err().lines().toList()).as(as).hasSize(1).first().asString()
                         .startsWith("convert: warning: move " + original.path("ply").asInt() + " is illegal ("
                                 + foul.getKey() + ")");

@@ -52,21 +52,14 @@ class RandomHandlingPropertyTest {
     private static void checkFast(int games, long firstSeed) {
         int plies = 0;
         for (int g = 0; g < games; g++) {
-            long seed = firstSeed + g;
-            Random r = new Random(seed);
-            SensorKind kind = SensorKind.values()[g % 2];
-            CommitPolicy policy = CommitPolicy.values()[(g / 2) % 2];
-            InferenceConfig config = InferenceConfig.defaults(kind).withCommitPolicy(policy);
-            int noise = 1 + r.nextInt(3);
+            Drawn drawn = Drawn.of(g, firstSeed);
+            List<Move> game = drawn.game();
             boolean blitz = (g / 4) % 2 == 0;
             Pace pace = blitz ? Pace.blitz() : Pace.blitz().withFastShare(0.5);
-            ReplaySettings settings = ReplaySettings.standard().withBounce(Noise.bounceMillis(noise), seed);
-            List<Move> game = randomGame(r, 20 + r.nextInt(100));
-            HandlingGenerator.Handling handling = new HandlingGenerator(config, settings, noise, blitz ? 0 : 0.08,
-                    pace).generateHandling(Position.startpos(), game, seed);
-            RunResult result = new TraceRunner(config, settings).run(handling.trace());
-            String where = "seed " + seed + " (" + kind + ", " + policy + ", noise " + noise + ", "
-                    + (blitz ? "blitz" : "every other reply fast, knocks") + ")";
+            HandlingGenerator.Handling handling = new HandlingGenerator(drawn.config(), drawn.settings(), drawn.noise(),
+                    blitz ? 0 : 0.08, pace).generateHandling(Position.startpos(), game, drawn.seed());
+            RunResult result = new TraceRunner(drawn.config(), drawn.settings()).run(handling.trace());
+            String where = drawn.where(blitz ? "blitz" : "every other reply fast, knocks");
 
             assertThat(game.subList(0, Math.min(result.moves().size(), game.size())))
                     .as("moves recorded are moves played, in order, " + where)
@@ -83,18 +76,12 @@ class RandomHandlingPropertyTest {
         int knocks = 0;
         int plies = 0;
         for (int g = 0; g < games; g++) {
-            long seed = firstSeed + g;
-            Random r = new Random(seed);
-            SensorKind kind = SensorKind.values()[g % 2];
-            CommitPolicy policy = CommitPolicy.values()[(g / 2) % 2];
-            InferenceConfig config = InferenceConfig.defaults(kind).withCommitPolicy(policy);
-            int noise = 1 + r.nextInt(3);
-            ReplaySettings settings = ReplaySettings.standard().withBounce(Noise.bounceMillis(noise), seed);
-            List<Move> game = randomGame(r, 20 + r.nextInt(100));
-            HandlingGenerator.Handling handling = new HandlingGenerator(config, settings, noise, 0.08)
-                    .generateHandling(Position.startpos(), game, seed);
-            RunResult result = new TraceRunner(config, settings).run(handling.trace());
-            String where = "seed " + seed + " (" + kind + ", " + policy + ", noise " + noise + ")";
+            Drawn drawn = Drawn.of(g, firstSeed);
+            List<Move> game = drawn.game();
+            HandlingGenerator.Handling handling = new HandlingGenerator(drawn.config(), drawn.settings(),
+                    drawn.noise(), 0.08).generateHandling(Position.startpos(), game, drawn.seed());
+            RunResult result = new TraceRunner(drawn.config(), drawn.settings()).run(handling.trace());
+            String where = drawn.where(null);
 
             assertThat(result.moves()).as("moves inferred, " + where).containsExactlyElementsOf(game);
             assertThat(result.events()).as("illegal moves inferred, " + where)
@@ -116,6 +103,30 @@ class RandomHandlingPropertyTest {
         }
         assertThat(knocks).as("knocks exercised").isGreaterThan(games / 2);
         assertThat(plies).as("plies exercised").isGreaterThan(games * 20);
+    }
+
+    /**
+     * Game {@code g} of a run from {@code firstSeed}: its seed, the sensors and commit policy it cycles through, and
+     * from its seed's random numbers (in this order) the bounce noise and a random game of 20 to 119 plies.
+     */
+    private record Drawn(long seed, SensorKind kind, CommitPolicy policy, int noise, List<Move> game,
+                         InferenceConfig config, ReplaySettings settings) {
+        static Drawn of(int g, long firstSeed) {
+            long seed = firstSeed + g;
+            Random r = new Random(seed);
+            SensorKind kind = SensorKind.values()[g % 2];
+            CommitPolicy policy = CommitPolicy.values()[(g / 2) % 2];
+            int noise = 1 + r.nextInt(3);
+            List<Move> game = randomGame(r, 20 + r.nextInt(100));
+            return new Drawn(seed, kind, policy, noise, game, InferenceConfig.defaults(kind).withCommitPolicy(policy),
+                    ReplaySettings.standard().withBounce(Noise.bounceMillis(noise), seed));
+        }
+
+        /** Where a failure was found, for the assertion's words ({@code more} said last when not null). */
+        String where(String more) {
+            return "seed " + seed + " (" + kind + ", " + policy + ", noise " + noise
+                    + (more == null ? "" : ", " + more) + ")";
+        }
     }
 
     /** A random legal game favouring captures, drops and promotions, so they happen often. */
