@@ -12,6 +12,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.shogiban.cli.ShogibanCli;
+import org.shogiban.testdata.Processes;
 
 /**
  * {@code shogiban hall} in a process of its own, as an arbiter runs it, so that a test can kill it with SIGKILL and
@@ -79,12 +80,7 @@ public final class HallProcess implements AutoCloseable {
 
     /** SIGKILL: nothing of the hall's own runs after it. */
     public void kill() {
-        process.destroyForcibly();
-        try {
-            process.waitFor(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Processes.kill(process);
     }
 
     @Override

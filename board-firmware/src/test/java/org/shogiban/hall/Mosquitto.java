@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.shogiban.testdata.Processes;
 
 /**
  * Debian's Mosquitto broker as a test's real peer: started on a free loopback port (asked of the kernel, then given
@@ -128,12 +129,7 @@ public final class Mosquitto implements AutoCloseable {
 
     /** SIGKILL: the broker is gone at once, with its retained messages and sessions (no persistence). */
     public void kill() {
-        process.destroyForcibly();
-        try {
-            process.waitFor(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Processes.kill(process);
     }
 
     /** The broker's process id (for CPU and memory figures). */
