@@ -81,9 +81,10 @@ while True: time.sleep(1)
 PY
 fi
 ticks() { awk '{print $14+$15}' "/proc/$1/stat"; }
-# the hall's CPU by thread kind (a thread's name without its number: Paho's, the JIT's, the collector's, the hall's)
+# the hall's CPU by thread kind (a thread's name without its number: Paho's, the JIT's, the collector's, the hall's;
+# the fields after the name, which may hold spaces)
 threads() { for d in /proc/$hall/task/*; do printf '%s %s\n' "$(tr ' ' _ < "$d/comm" | sed 's/[-_#]*[0-9]*$//')" \
-  "$(awk '{print $14+$15}' "$d/stat")"; done 2>/dev/null | awk '{t[$1]+=$2} END {for (k in t) print k, t[k]}'; }
+  "$(sed 's/.*) //' "$d/stat" | awk '{print $12+$13}')"; done 2>/dev/null | awk '{t[$1]+=$2} END {for (k in t) print k, t[k]}'; }
 sleep "$warm"
 c0=($(ticks $broker) $(ticks $hall) $(ticks $sim)); t0=$(date +%s%3N); threads > "$work/threads0.txt"
 sleep "$((seconds - warm))"
