@@ -136,7 +136,6 @@ public final class Rehearsal {
                     return; // the board saw something else than the script: a new game
                 }
                 played++;
-                app.snapshot().toJson(); // what the link, the page and the hall write after a change
                 if (played % TAKEBACK_EVERY == 0) {
                     layOut(hardware, position); // 待った: the position before, in one change
                     step.run(SETTLE_MILLIS * 3);
