@@ -22,6 +22,7 @@ import org.shogiban.hal.FaultReporter;
 import org.shogiban.hal.config.BoardConfig;
 import org.shogiban.hal.config.BoardConfigTestAccess;
 import org.shogiban.hal.docs.DocsBlock;
+import org.shogiban.hal.readiness.BoardParts;
 import org.shogiban.hal.readiness.PiNotReady;
 import org.shogiban.hal.readiness.PiProblem;
 import org.shogiban.hal.readiness.PiReadiness;
@@ -128,6 +129,48 @@ class FirstStartTest {
                 + " line) is taken by another program: `gpioinfo | grep -w GPIO17` names it; stop that program, or"
                 + " wire the MCP23017 interrupt line to a free pin and change board.properties.");
         assertThat(pi4j.isShutdown()).isTrue();
+    }
+
+    /** A GPIO provider where line 4 (the reference board's komadai interrupt line) is held by another program. */
+    private static final class BusyLine4 extends MockDigitalInputProviderImpl {
+        @Override
+        public DigitalInput create(DigitalInputConfig config) {
+            if (config.address() == 4) {
+                throw new com.pi4j.io.exception.IOException("Failed to request line 4: Device or resource busy");
+            }
+            return super.create(config);
+        }
+    }
+
+    @Test
+    void aKomadaiInterruptLineTakenByAnotherProgramIsNamed() throws Exception {
+        Bench bench = new Bench();
+        for (int a = 0x20; a <= 0x25; a++) {
+            bench.fit(1, a);
+            bench.fit(3, a);
+        }
+        Context pi4j = Pi4J.newContextBuilder().add(new MockPlatform()).add(bench.new I2cProvider(),
+                bench.new SpiProvider(), MockPwmProvider.newInstance(), new BusyLine4(),
+                MockDigitalOutputProvider.newInstance()).build();
+        PiNotReady e = catchThrowableOfType(PiNotReady.class, () -> Pi4jBoardFactory.openChecked(reference(), pi4j,
+                Optional.of("Raspberry Pi 4 Model B Rev 1.5"), clock, new FaultReporter(clock)));
+        assertThat(e.problems()).extracting(PiProblem::sentence).containsExactly("GPIO 4 (the MCP23017 komadai"
+                + " interrupt line) is taken by another program: `gpioinfo | grep -w GPIO4` names it; stop that"
+                + " program, or wire the MCP23017 komadai interrupt line to a free pin and change board.properties.");
+        assertThat(pi4j.isShutdown()).isTrue();
+    }
+
+    @Test
+    void aSharedInterruptLineIsNamedForBothSetsOfChips() throws Exception {
+        BoardConfig shared = BoardConfigTestAccess.example("hall-polarity.properties");
+        assertThat(BoardParts.of(shared).gpio()).containsEntry(17,
+                "the MCP23017 interrupt line of the squares and the komadai");
+        assertThat(GpioClaim.problem(shared, 17, new RuntimeException("Device or resource busy")).sentence())
+                .isEqualTo("GPIO 17 (the MCP23017 interrupt line of the squares and the komadai) is taken by another"
+                        + " program: `gpioinfo | grep -w GPIO17` names it; stop that program, or wire the MCP23017"
+                        + " interrupt line of the squares and the komadai to a free pin and change board.properties.");
+        assertThat(BoardParts.of(reference()).gpio()).containsEntry(17, "the MCP23017 interrupt line")
+                .containsEntry(4, "the MCP23017 komadai interrupt line");
     }
 
     /** docs/pi.md shows each sentence as serve prints it (ShogibanCli: the command's name, then the sentence). */
