@@ -127,22 +127,40 @@ class ScanThreadTest {
         }
     }
 
+    /** What both probes share: the signal they give, and when they first read what they watch. */
+    private abstract static class Watching {
+        private final ManualClock clock;
+        private final ChangeSignal signal;
+        long firstRead = -1;
+
+        Watching(ChangeSignal memory, ManualClock clock, Signal kind) {
+            this.clock = clock;
+            this.signal = signal(memory, kind);
+        }
+
+        void read(boolean watched) {
+            if (firstRead < 0 && watched) {
+                firstRead = clock.millis();
+            }
+        }
+
+        public ChangeSignal changeSignal() {
+            return signal;
+        }
+    }
+
     /**
      * Square sensors over the memory board's that note when square 5e was first read occupied, and signal as asked:
      * as the memory board does, not at all, or with every edge lost (a backstop of 10 passes, the skipped passes
      * counted).
      */
-    private static final class Probe implements SquareSensors {
+    private static final class Probe extends Watching implements SquareSensors {
         static final int WATCHED = Square.parse("5e").index();
         private final SquareSensors memory;
-        private final ManualClock clock;
-        private final ChangeSignal signal;
-        long firstReadOccupied = -1;
 
         Probe(SquareSensors memory, ManualClock clock, Signal kind) {
+            super(memory.changeSignal(), clock, kind);
             this.memory = memory;
-            this.clock = clock;
-            this.signal = signal(memory.changeSignal(), kind);
         }
 
         @Override
@@ -153,14 +171,7 @@ class ScanThreadTest {
         @Override
         public void sample(SquareReading[] into) {
             memory.sample(into);
-            if (firstReadOccupied < 0 && into[WATCHED] == SquareReading.OCCUPIED) {
-                firstReadOccupied = clock.millis();
-            }
-        }
-
-        @Override
-        public ChangeSignal changeSignal() {
-            return signal;
+            read(into[WATCHED] == SquareReading.OCCUPIED);
         }
     }
 
@@ -202,30 +213,19 @@ class ScanThreadTest {
      * Komadai sensors over the memory board's that note when the sente komadai first read a pawn, and signal as
      * asked (the reference board's komadai chips on an interrupt line signal; without one they cannot).
      */
-    private static final class KomadaiProbe implements KomadaiSensors {
+    private static final class KomadaiProbe extends Watching implements KomadaiSensors {
         static final int PAWNS = KomadaiSensors.index(Player.SENTE, KomadaiSlot.PAWN);
         private final KomadaiSensors memory;
-        private final ManualClock clock;
-        private final ChangeSignal signal;
-        long firstReadPawn = -1;
 
         KomadaiProbe(KomadaiSensors memory, ManualClock clock, Signal kind) {
+            super(memory.changeSignal(), clock, kind);
             this.memory = memory;
-            this.clock = clock;
-            this.signal = signal(memory.changeSignal(), kind);
         }
 
         @Override
         public void sample(int[] into) {
             memory.sample(into);
-            if (firstReadPawn < 0 && into[PAWNS] == 1) {
-                firstReadPawn = clock.millis();
-            }
-        }
-
-        @Override
-        public ChangeSignal changeSignal() {
-            return signal;
+            read(into[PAWNS] == 1);
         }
     }
 
@@ -244,7 +244,7 @@ class ScanThreadTest {
         assertThat(run.passes.stream().filter(t -> t >= 2_090 && t < 6_000).toList())
                 .containsExactly(3_040L, 4_040L, 5_040L);
         assertThat(run.thread.passesSkipped()).isGreaterThan(500);
-        long read = run.probe.firstReadOccupied;
+        long read = run.probe.firstRead;
         assertThat(read).isBetween(6_003L, 6_003 + PERIOD);
         // back at the configured rate from the change on: every pass on the grid of the first
         assertThat(run.firstPassFrom(6_003)).isEqualTo(6_010);
@@ -277,7 +277,7 @@ class ScanThreadTest {
 
         assertThat(run.passesBetween(0, 10_000)).isEqualTo(1_000);
         assertThat(run.thread.passesSkipped()).isZero();
-        assertThat(run.probe.firstReadOccupied).isEqualTo(6_010);
+        assertThat(run.probe.firstRead).isEqualTo(6_010);
     }
 
     @Test
@@ -288,7 +288,7 @@ class ScanThreadTest {
         // waiting, but never longer than 10 passes: a pass every 100 ms, the 9 skipped ones told to the source
         assertThat(run.passesBetween(3_000, 6_000)).isEqualTo(30);
         assertThat(((LostEdges) run.probe.changeSignal()).skipped).isGreaterThanOrEqualTo(9 * 30);
-        assertThat(run.probe.firstReadOccupied).isBetween(6_003L, 6_003 + 10 * PERIOD);
+        assertThat(run.probe.firstRead).isBetween(6_003L, 6_003 + 10 * PERIOD);
     }
 
     @Test
@@ -319,7 +319,7 @@ class ScanThreadTest {
 
         assertThat(run.passes.stream().filter(t -> t >= 2_090 && t < 6_000).toList())
                 .containsExactly(3_040L, 4_040L, 5_040L);
-        assertThat(run.komadai.firstReadPawn).isBetween(6_003L, 6_003 + PERIOD);
+        assertThat(run.komadai.firstRead).isBetween(6_003L, 6_003 + PERIOD);
         assertThat(run.firstPassFrom(6_003)).isEqualTo(6_010);
     }
 
@@ -331,7 +331,7 @@ class ScanThreadTest {
 
         assertThat(run.passesBetween(0, 10_000)).isEqualTo(1_000);
         assertThat(run.thread.passesSkipped()).isZero();
-        assertThat(run.komadai.firstReadPawn).isEqualTo(6_010);
+        assertThat(run.komadai.firstRead).isEqualTo(6_010);
     }
 
     @Test
@@ -341,7 +341,7 @@ class ScanThreadTest {
 
         assertThat(run.passesBetween(3_000, 6_000)).isEqualTo(30);
         assertThat(((LostEdges) run.komadai.changeSignal()).skipped).isGreaterThanOrEqualTo(9 * 30);
-        assertThat(run.komadai.firstReadPawn).isBetween(6_003L, 6_003 + 10 * PERIOD);
+        assertThat(run.komadai.firstRead).isBetween(6_003L, 6_003 + 10 * PERIOD);
     }
 
     @Test

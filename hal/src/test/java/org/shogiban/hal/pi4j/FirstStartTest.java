@@ -102,62 +102,52 @@ class FirstStartTest {
         assertThat(pi4j.isShutdown()).isTrue();
     }
 
-    /** A GPIO provider where line 17 is held by another program: the kernel answers EBUSY. */
-    private static final class BusyLine17 extends MockDigitalInputProviderImpl {
+    /** A GPIO provider where one line is held by another program: the kernel answers EBUSY. */
+    private static final class BusyLine extends MockDigitalInputProviderImpl {
+        private final int line;
+
+        BusyLine(int line) {
+            this.line = line;
+        }
+
         @Override
         public DigitalInput create(DigitalInputConfig config) {
-            if (config.address() == 17) {
-                throw new com.pi4j.io.exception.IOException("Failed to request line 17: Device or resource busy");
+            if (config.address() == line) {
+                throw new com.pi4j.io.exception.IOException("Failed to request line " + line
+                        + ": Device or resource busy");
             }
             return super.create(config);
         }
     }
 
-    @Test
-    void aGpioLineTakenByAnotherProgramIsNamed() throws Exception {
+    /** What opening the reference board says when {@code line} is held by another program (the context shut down). */
+    private List<String> openWithBusy(int line) {
         Bench bench = new Bench();
         for (int a = 0x20; a <= 0x25; a++) {
             bench.fit(1, a);
             bench.fit(3, a);
         }
         Context pi4j = Pi4J.newContextBuilder().add(new MockPlatform()).add(bench.new I2cProvider(),
-                bench.new SpiProvider(), MockPwmProvider.newInstance(), new BusyLine17(),
+                bench.new SpiProvider(), MockPwmProvider.newInstance(), new BusyLine(line),
                 MockDigitalOutputProvider.newInstance()).build();
         PiNotReady e = catchThrowableOfType(PiNotReady.class, () -> Pi4jBoardFactory.openChecked(reference(), pi4j,
                 Optional.of("Raspberry Pi 4 Model B Rev 1.5"), clock, new FaultReporter(clock)));
-        assertThat(e.problems()).extracting(PiProblem::sentence).containsExactly("GPIO 17 (the MCP23017 interrupt"
-                + " line) is taken by another program: `gpioinfo | grep -w GPIO17` names it; stop that program, or"
-                + " wire the MCP23017 interrupt line to a free pin and change board.properties.");
         assertThat(pi4j.isShutdown()).isTrue();
-    }
-
-    /** A GPIO provider where line 4 (the reference board's komadai interrupt line) is held by another program. */
-    private static final class BusyLine4 extends MockDigitalInputProviderImpl {
-        @Override
-        public DigitalInput create(DigitalInputConfig config) {
-            if (config.address() == 4) {
-                throw new com.pi4j.io.exception.IOException("Failed to request line 4: Device or resource busy");
-            }
-            return super.create(config);
-        }
+        return e.problems().stream().map(PiProblem::sentence).toList();
     }
 
     @Test
-    void aKomadaiInterruptLineTakenByAnotherProgramIsNamed() throws Exception {
-        Bench bench = new Bench();
-        for (int a = 0x20; a <= 0x25; a++) {
-            bench.fit(1, a);
-            bench.fit(3, a);
-        }
-        Context pi4j = Pi4J.newContextBuilder().add(new MockPlatform()).add(bench.new I2cProvider(),
-                bench.new SpiProvider(), MockPwmProvider.newInstance(), new BusyLine4(),
-                MockDigitalOutputProvider.newInstance()).build();
-        PiNotReady e = catchThrowableOfType(PiNotReady.class, () -> Pi4jBoardFactory.openChecked(reference(), pi4j,
-                Optional.of("Raspberry Pi 4 Model B Rev 1.5"), clock, new FaultReporter(clock)));
-        assertThat(e.problems()).extracting(PiProblem::sentence).containsExactly("GPIO 4 (the MCP23017 komadai"
-                + " interrupt line) is taken by another program: `gpioinfo | grep -w GPIO4` names it; stop that"
-                + " program, or wire the MCP23017 komadai interrupt line to a free pin and change board.properties.");
-        assertThat(pi4j.isShutdown()).isTrue();
+    void aGpioLineTakenByAnotherProgramIsNamed() {
+        assertThat(openWithBusy(17)).containsExactly("GPIO 17 (the MCP23017 interrupt line) is taken by another"
+                + " program: `gpioinfo | grep -w GPIO17` names it; stop that program, or wire the MCP23017 interrupt"
+                + " line to a free pin and change board.properties.");
+    }
+
+    @Test
+    void aKomadaiInterruptLineTakenByAnotherProgramIsNamed() {
+        assertThat(openWithBusy(4)).containsExactly("GPIO 4 (the MCP23017 komadai interrupt line) is taken by"
+                + " another program: `gpioinfo | grep -w GPIO4` names it; stop that program, or wire the MCP23017"
+                + " komadai interrupt line to a free pin and change board.properties.");
     }
 
     @Test
