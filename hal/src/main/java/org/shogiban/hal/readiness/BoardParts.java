@@ -74,9 +74,8 @@ public record BoardParts(List<Chip> chips, Map<Integer, String> gpio, Optional<S
             for (int i = 0; i < k.chips().size(); i++) {
                 chips.add(new Chip("MCP23017 komadai #" + i, k.chips().get(i)));
             }
-            // one line for both sets when their INT outputs are wired together: one claim, named for both
-            k.interruptGpio().ifPresent(pin -> gpio.merge(pin, "the MCP23017 komadai interrupt line",
-                    (squares, komadai) -> "the MCP23017 interrupt line of the squares and the komadai"));
+            // a line shared with the squares (all INT outputs wired together) is one claim, named as the squares' line
+            k.interruptGpio().ifPresent(pin -> gpio.putIfAbsent(pin, "the MCP23017 komadai interrupt line"));
         }
         Optional<SpiDevice> spi = Optional.empty();
         switch (config.leds()) {

@@ -57,7 +57,7 @@ class BoardConfigTest {
         assertThat(k.slotPins().get(0)).hasSize(18).endsWith(19);
         assertThat(k.slotPins().get(7)).as("the 39th input: chip 2 GPB3").startsWith(43);
         assertThat(k.slotPins()).allSatisfy(pins -> assertThat(pins).noneMatch(BoardConfig::isMcpOutputOnly));
-        assertThat(k.interruptGpio()).as("the komadai chips' INT line, a GPIO of its own").hasValue(4);
+        assertThat(k.interruptGpio()).as("the komadai chips' INT line: the squares', shared").hasValue(17);
         assertThat(k.backstopPasses()).isEqualTo(10);
         assertThat(c.leds()).isEqualTo(new LedsConfig.Ws2812(0, 0, 2_400_000, true, 96));
         assertThat(c.clock()).isEqualTo(new ClockConfig.Tm1637(23, 24, 25, 12, 5));
@@ -76,7 +76,8 @@ class BoardConfigTest {
         KomadaiConfig.Mcp23017 k = (KomadaiConfig.Mcp23017) c.komadai();
         assertThat(k.encoding()).isEqualTo(KomadaiConfig.Encoding.BINARY);
         assertThat(k.slotPins().get(1)).as("GPA7 skipped").containsExactly(5, 6, 8);
-        assertThat(k.interruptGpio()).as("the squares' line, shared").hasValue(17).isEqualTo(sq.interruptGpio());
+        assertThat(sq.interruptGpio()).hasValue(17);
+        assertThat(k.interruptGpio()).as("the komadai chips' INT line, a GPIO of its own").hasValue(4);
         assertThat(c.leds()).isEqualTo(new LedsConfig.Ht16k33(new I2cAddress(1, 0x70), 15));
         assertThat(c.clock()).isInstanceOf(ClockConfig.Ht16k33.class);
         assertThat(c.buzzer()).isEqualTo(new BuzzerConfig.Pwm(12, java.util.OptionalInt.empty(), 2700, 80, 800));

@@ -120,8 +120,8 @@ class FirstStartTest {
         }
     }
 
-    /** What opening the reference board says when {@code line} is held by another program (the context shut down). */
-    private List<String> openWithBusy(int line) {
+    /** What opening a board wired like the reference one says when {@code line} is held by another program. */
+    private List<String> openWithBusy(BoardConfig config, int line) {
         Bench bench = new Bench();
         for (int a = 0x20; a <= 0x25; a++) {
             bench.fit(1, a);
@@ -130,37 +130,40 @@ class FirstStartTest {
         Context pi4j = Pi4J.newContextBuilder().add(new MockPlatform()).add(bench.new I2cProvider(),
                 bench.new SpiProvider(), MockPwmProvider.newInstance(), new BusyLine(line),
                 MockDigitalOutputProvider.newInstance()).build();
-        PiNotReady e = catchThrowableOfType(PiNotReady.class, () -> Pi4jBoardFactory.openChecked(reference(), pi4j,
+        PiNotReady e = catchThrowableOfType(PiNotReady.class, () -> Pi4jBoardFactory.openChecked(config, pi4j,
                 Optional.of("Raspberry Pi 4 Model B Rev 1.5"), clock, new FaultReporter(clock)));
         assertThat(pi4j.isShutdown()).isTrue();
         return e.problems().stream().map(PiProblem::sentence).toList();
     }
 
     @Test
-    void aGpioLineTakenByAnotherProgramIsNamed() {
-        assertThat(openWithBusy(17)).containsExactly("GPIO 17 (the MCP23017 interrupt line) is taken by another"
+    void aGpioLineTakenByAnotherProgramIsNamed() throws Exception {
+        // the reference board's squares and komadai share GPIO 17: one claim, one sentence
+        assertThat(openWithBusy(reference(), 17)).containsExactly("GPIO 17 (the MCP23017 interrupt line) is taken by another"
                 + " program: `gpioinfo | grep -w GPIO17` names it; stop that program, or wire the MCP23017 interrupt"
                 + " line to a free pin and change board.properties.");
     }
 
     @Test
-    void aKomadaiInterruptLineTakenByAnotherProgramIsNamed() {
-        assertThat(openWithBusy(4)).containsExactly("GPIO 4 (the MCP23017 komadai interrupt line) is taken by"
+    void aKomadaiInterruptLineTakenByAnotherProgramIsNamed() throws Exception {
+        java.util.Properties p = new java.util.Properties();
+        try (java.io.InputStream in = BoardConfig.class.getResourceAsStream("examples/reed-6x-mcp23017.properties")) {
+            p.load(in);
+        }
+        p.setProperty("komadai.mcp23017.interrupt-gpio", "4"); // the komadai's INT on a GPIO of its own
+        assertThat(openWithBusy(BoardConfig.parse(p, "board.properties"), 4)).containsExactly("GPIO 4 (the MCP23017 komadai interrupt line) is taken by"
                 + " another program: `gpioinfo | grep -w GPIO4` names it; stop that program, or wire the MCP23017"
                 + " komadai interrupt line to a free pin and change board.properties.");
     }
 
     @Test
-    void aSharedInterruptLineIsNamedForBothSetsOfChips() throws Exception {
-        BoardConfig shared = BoardConfigTestAccess.example("hall-polarity.properties");
-        assertThat(BoardParts.of(shared).gpio()).containsEntry(17,
-                "the MCP23017 interrupt line of the squares and the komadai");
-        assertThat(GpioClaim.problem(shared, 17, new RuntimeException("Device or resource busy")).sentence())
-                .isEqualTo("GPIO 17 (the MCP23017 interrupt line of the squares and the komadai) is taken by another"
-                        + " program: `gpioinfo | grep -w GPIO17` names it; stop that program, or wire the MCP23017"
-                        + " interrupt line of the squares and the komadai to a free pin and change board.properties.");
+    void theInterruptLinesAreNamedForTheirChips() throws Exception {
+        // shared by the squares and the komadai: one line, one claim
         assertThat(BoardParts.of(reference()).gpio()).containsEntry(17, "the MCP23017 interrupt line")
-                .containsEntry(4, "the MCP23017 komadai interrupt line");
+                .doesNotContainValue("the MCP23017 komadai interrupt line");
+        // the komadai's own line
+        assertThat(BoardParts.of(BoardConfigTestAccess.example("hall-polarity.properties")).gpio())
+                .containsEntry(17, "the MCP23017 interrupt line").containsEntry(4, "the MCP23017 komadai interrupt line");
     }
 
     /** docs/pi.md shows each sentence as serve prints it (ShogibanCli: the command's name, then the sentence). */

@@ -22,9 +22,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The I2C traffic of the scan, counted transfer by transfer on the mock plugin for the Debian package's default
- * board.properties (six MCP23017 for the squares, six for the komadai, each set on an interrupt line of its own): how
- * many transfers a pass makes, how long they hold the bus at 100 and 400 kHz, and what the set-up checks (one 14-byte
- * read back every 10 passes per sensor set) add. The figures are logged; docs/benchmarks.md quotes them. Command:
+ * board.properties (six MCP23017 for the squares, six for the komadai, all on one interrupt line): how many transfers
+ * a pass makes, how long they hold the bus at 100 and 400 kHz, and what the set-up checks (one 14-byte read back every
+ * 10 passes per sensor set) add. The figures are logged; docs/benchmarks.md quotes them. Command:
  * {@code ./mvnw -q -B -pl hal test -Dtest=I2cBusLoadTest}.
  */
 class I2cBusLoadTest {
@@ -38,17 +38,15 @@ class I2cBusLoadTest {
                 .normalize();
     }
 
-    /** Runs {@link #PASSES} passes; both interrupt lines stay high (quiet board) or low (always read). */
+    /** Runs {@link #PASSES} passes; the interrupt line stays high (quiet board) or low (always read). */
     private Map<String, Long> run(boolean interruptIdle) {
         BoardConfig config = BoardConfig.load(shipped());
         Map<String, Long> out = new TreeMap<>();
         Context pi4j = MockBoard.context();
         try (Board board = Pi4jBoardFactory.build(config, pi4j, java.util.Optional.empty(), clock,
                 new FaultReporter(clock))) {
-            for (String line : new String[] {"mcp23017-interrupt", "mcp23017-komadai-interrupt"}) {
-                ((MockDigitalInput) pi4j.registry().get(line, DigitalInput.class))
-                        .mockState(interruptIdle ? DigitalState.HIGH : DigitalState.LOW);
-            }
+            ((MockDigitalInput) pi4j.registry().get("mcp23017-interrupt", DigitalInput.class))
+                    .mockState(interruptIdle ? DigitalState.HIGH : DigitalState.LOW);
             RegisterI2C[] chips = new RegisterI2C[12];
             for (int c = 0; c < 6; c++) {
                 chips[c] = (RegisterI2C) pi4j.registry().get("mcp23017-squares-" + c, I2C.class);
@@ -105,7 +103,7 @@ class I2cBusLoadTest {
             Map<String, Long> r = run(idle);
             long gpioReads = r.getOrDefault("read 0x12 x2", 0L);
             long checks = r.getOrDefault("read 0x00 x14", 0L);
-            // each set reads its 6 chips every pass while its line is low, else every 10th pass (the backstop)
+            // each set reads its 6 chips every pass while the line is low, else every 10th pass (the backstop)
             long expectedGpio = 2 * (idle ? 6L * (PASSES / 10) : 6L * PASSES);
             assertThat(gpioReads).as("GPIO reads, interrupt idle: " + idle).isEqualTo(expectedGpio);
             // one chip of each set read back every 10 passes
@@ -113,7 +111,7 @@ class I2cBusLoadTest {
             assertThat(r.keySet()).as("nothing else on the bus: " + r).containsExactlyInAnyOrder("read 0x12 x2",
                     "read 0x00 x14", "bits squares (bus 1)", "bits komadai (bus 3)");
             long checkBits = checks * (30 + 9 * 14);
-            log.info("interrupt lines {}: {} GPIO reads (2 bytes) and {} set-up read backs (14 bytes) in {} passes",
+            log.info("interrupt line {}: {} GPIO reads (2 bytes) and {} set-up read backs (14 bytes) in {} passes",
                     idle ? "quiet" : "always low (polling)", gpioReads, checks, PASSES);
             log.info("  squares, bus 1: {}", perPass(r.get("bits squares (bus 1)")));
             log.info("  komadai, bus 3: {}", perPass(r.get("bits komadai (bus 3)")));

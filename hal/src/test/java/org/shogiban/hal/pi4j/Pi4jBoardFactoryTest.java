@@ -53,11 +53,10 @@ class Pi4jBoardFactoryTest {
             assertThat(board.leds()).isInstanceOf(Ws2812LedPanel.class);
             assertThat(board.clock()).isInstanceOf(Tm1637ClockDisplay.class);
             assertThat(board.buzzer()).isInstanceOf(PwmBuzzer.class);
-            // six buttons and the two interrupt lines (squares, komadai): eight gpiod event threads on a Pi
-            assertThat(Pi4jBoardFactory.gpioInputs(config)).isEqualTo(8);
+            // six buttons and the interrupt line that the squares and the komadai share: seven gpiod event threads
+            assertThat(Pi4jBoardFactory.gpioInputs(config)).isEqualTo(7);
             assertThat(pi4j.registry().all().values().stream().filter(io -> io instanceof DigitalInput).count())
-                    .isEqualTo(8);
-            assertThat(pi4j.registry().get("mcp23017-komadai-interrupt", DigitalInput.class).address()).isEqualTo(4);
+                    .isEqualTo(7);
             assertThat(new ScanLoop(board.squares(), board.komadai(), config.scan(), clock,
                     new FaultReporter(clock)).signals()).as("both sources signal: a still board may wait").isTrue();
             I2C chip5 = pi4j.registry().get("mcp23017-squares-5", I2C.class);
@@ -136,6 +135,13 @@ class Pi4jBoardFactoryTest {
             assertThat(board.clock()).isInstanceOf(Ht16k33ClockDisplay.class);
             assertThat(pi4j.registry().get("mcp23017-squares-11", I2C.class).device()).isEqualTo(0x23);
             assertThat(pi4j.registry().get("ht16k33-clock-gote", I2C.class).device()).isEqualTo(0x72);
+            // the squares' line (17) and the komadai's own (4): two inputs besides the six buttons
+            assertThat(pi4j.registry().get("mcp23017-komadai-interrupt", DigitalInput.class).address()).isEqualTo(4);
+            assertThat(Pi4jBoardFactory.gpioInputs(config)).isEqualTo(8);
+            assertThat(pi4j.registry().all().values().stream().filter(io -> io instanceof DigitalInput).count())
+                    .isEqualTo(8);
+            assertThat(new ScanLoop(board.squares(), board.komadai(), config.scan(), clock,
+                    new FaultReporter(clock)).signals()).isTrue();
         }
     }
 
@@ -199,10 +205,10 @@ class Pi4jBoardFactoryTest {
 
     @Test
     void squaresAndKomadaiOnOneInterruptLineShareOneInputAndOneListener() throws Exception {
-        BoardConfig config = BoardConfigTestAccess.example("hall-polarity.properties");
+        BoardConfig config = BoardConfigTestAccess.example("reed-6x-mcp23017.properties");
         Context own = MockBoard.context(new OneRequestPerLine(), MockDigitalOutputProvider.newInstance());
         try (Board board = Pi4jBoardFactory.build(config, own, Optional.empty(), clock, new FaultReporter(clock))) {
-            // six buttons and one interrupt line for the fifteen chips: GPIO 17 requested once
+            // six buttons and one interrupt line for the twelve chips: GPIO 17 requested once
             assertThat(Pi4jBoardFactory.gpioInputs(config)).isEqualTo(7);
             assertThat(own.registry().all().values().stream().filter(io -> io instanceof DigitalInput).count())
                     .isEqualTo(7);
@@ -218,10 +224,8 @@ class Pi4jBoardFactoryTest {
 
             List<MockI2C> squareChips = new ArrayList<>();
             List<MockI2C> komadaiChips = new ArrayList<>();
-            for (int c = 0; c < 12; c++) {
+            for (int c = 0; c < 6; c++) {
                 squareChips.add((MockI2C) own.registry().get("mcp23017-squares-" + c, I2C.class));
-            }
-            for (int c = 0; c < 3; c++) {
                 komadaiChips.add((MockI2C) own.registry().get("mcp23017-komadai-" + c, I2C.class));
             }
             SquareReading[] squares = new SquareReading[81];
@@ -236,8 +240,8 @@ class Pi4jBoardFactoryTest {
             MockBoard.answerAll(komadaiChips, 0xFF);
             board.squares().sample(squares);
             board.komadai().sample(komadai);
-            assertThat(MockBoard.pendingAnswers(squareChips)).as("line high: squares not read").isEqualTo(12);
-            assertThat(MockBoard.pendingAnswers(komadaiChips)).as("line high: komadai not read").isEqualTo(3);
+            assertThat(MockBoard.pendingAnswers(squareChips)).as("line high: squares not read").isEqualTo(6);
+            assertThat(MockBoard.pendingAnswers(komadaiChips)).as("line high: komadai not read").isEqualTo(6);
             line.mockState(DigitalState.LOW); // one chip of either set pulls the shared line low: both sets read
             board.squares().sample(squares);
             board.komadai().sample(komadai);
