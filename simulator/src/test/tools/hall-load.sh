@@ -81,10 +81,14 @@ while True: time.sleep(1)
 PY
 fi
 ticks() { awk '{print $14+$15}' "/proc/$1/stat"; }
+# the hall's CPU by thread kind (a thread's name without its number: Paho's, the JIT's, the collector's, the hall's;
+# the fields after the name, which may hold spaces)
+threads() { for d in /proc/$hall/task/*; do printf '%s %s\n' "$(tr ' ' _ < "$d/comm" | sed 's/[-_#]*[0-9]*$//')" \
+  "$(sed 's/.*) //' "$d/stat" | awk '{print $12+$13}')"; done 2>/dev/null | awk '{t[$1]+=$2} END {for (k in t) print k, t[k]}'; }
 sleep "$warm"
-c0=($(ticks $broker) $(ticks $hall) $(ticks $sim)); t0=$(date +%s%3N)
+c0=($(ticks $broker) $(ticks $hall) $(ticks $sim)); t0=$(date +%s%3N); threads > "$work/threads0.txt"
 sleep "$((seconds - warm))"
-c1=($(ticks $broker) $(ticks $hall) $(ticks $sim)); t1=$(date +%s%3N)
+c1=($(ticks $broker) $(ticks $hall) $(ticks $sim)); t1=$(date +%s%3N); threads > "$work/threads1.txt"
 stat() { # cpu seconds (user+system) and peak RSS MiB of a process
   awk '{printf "%.1f", ($14+$15)/100}' "/proc/$1/stat"; printf ' s CPU, peak RSS '
   awk '/VmHWM/{printf "%d MiB\n", $2/1024}' "/proc/$1/status"
@@ -126,6 +130,10 @@ cpu = [(b - a) / 100 for a, b in zip(c0, c1)]
 print(f"  steady window {span:.0f} s: {window_moves} moves at the hall ({window_moves / span:.1f}/s); CPU broker"
       f" {cpu[0]:.1f} s, hall {cpu[1]:.1f} s, boards {cpu[2]:.1f} s ({100 * cpu[2] / span:.0f} % of a core);"
       f" hall CPU per move {1000 * cpu[1] / max(1, window_moves):.2f} ms")
+t0s = dict(l.split() for l in open(f"{work}/threads0.txt")); t1s = dict(l.split() for l in open(f"{work}/threads1.txt"))
+by = sorted(((int(v) - int(t0s.get(k, 0))) / 100, k) for k, v in t1s.items())[::-1]
+print("  hall's CPU in the window by thread: " + ", ".join(f"{k} {c:.1f} s" for c, k in by if c >= 0.05)
+      + " (threads that ended in the window are not counted)")
 if os.path.exists(f"{work}/readers.txt"):
     lines = open(f"{work}/readers.txt").read().splitlines()
     print("  " + lines[0])

@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import org.shogiban.app.AssembledBoard;
 import org.shogiban.app.BoardApplication;
 import org.shogiban.app.BoardAssembly;
+import org.shogiban.app.Rehearsal;
 import org.shogiban.session.GameSettings;
 import org.shogiban.clock.TimeControl;
 import org.shogiban.app.StartPositions;
@@ -61,7 +62,7 @@ final class ServeCommand implements CliCommand {
      */
     record ServeOptions(Path config, boolean simulated, Path records, Path state, CommitPolicy commit,
                         Position start, TimeControl time, ScanFault scanFault, HallOptions hall,
-                        String lishogiTokenFile, String lishogiUrl) {
+                        String lishogiTokenFile, String lishogiUrl, int rehearse) {
     }
 
     /** The options while the command line is read. */
@@ -77,11 +78,12 @@ final class ServeCommand implements CliCommand {
         final HallOptions.Builder hall = new HallOptions.Builder();
         String lishogiTokenFile;
         String lishogiUrl;
+        int rehearse;
 
         ServeOptions build() {
             Path recordDir = records != null ? records : state != null ? state.resolve("records") : Path.of("records");
             return new ServeOptions(config, simulated, recordDir, state, commit, start, time, scanFault,
-                    hall.build(), lishogiTokenFile, lishogiUrl);
+                    hall.build(), lishogiTokenFile, lishogiUrl, rehearse);
         }
     }
 
@@ -110,9 +112,23 @@ final class ServeCommand implements CliCommand {
         m.put("--hall-id", (b, v) -> b.hall.hallId = v);
         m.put("--lishogi-token-file", (b, v) -> b.lishogiTokenFile = v);
         m.put("--lishogi", (b, v) -> b.lishogiUrl = v);
+        m.put("--rehearse", (b, v) -> b.rehearse = moves(v));
         // hidden (not in the usage text): the watchdog tests make the simulated scan loop hang or fail
         m.put("--test-scan-fault", (b, v) -> b.scanFault = ScanFault.parse(v));
         return m;
+    }
+
+    /** The rehearsal's moves: a whole number from 0 (none) to 10,000. */
+    private static int moves(String v) {
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= 0 && n <= 10_000) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException("--rehearse takes a number of moves from 0 to 10000, not '" + v + "'");
     }
 
     private static String optionList() {
@@ -131,7 +147,8 @@ final class ServeCommand implements CliCommand {
     public String usage() {
         return "serve (--config FILE | --simulated) [--records DIR] [--state DIR] [--commit stable|clock]"
                 + " [--start startpos|<handicap>|sfen <SFEN>] [--time SPEC] [--hall <broker-url> --board-id <id>"
-                + " [--hall-id <id>]] [--lishogi-token-file FILE [--lishogi URL]]   run the board until stopped";
+                + " [--hall-id <id>]] [--lishogi-token-file FILE [--lishogi URL]] [--rehearse MOVES]"
+                + "   run the board until stopped";
     }
 
     @Override
@@ -292,6 +309,8 @@ final class ServeCommand implements CliCommand {
                 options.records().toAbsolutePath(), options.commit(), options.start().toSfen());
         monitor.start();
         assembled.start();
+        // the Pi's service rehearses (systemd/shogiban.service): its first game's moves are then compiled ones
+        Rehearsal.inBackground(kind, config == null ? ScanSettings.defaults() : config.scan(), options.rehearse());
         stopped.await();
     }
 

@@ -216,7 +216,7 @@ public final class Hall implements AutoCloseable {
                     yield b.status.equals(was) ? HallIntake.Write.NONE : HallIntake.Write.NOW;
                 }
                 case "state" -> {
-                    JsonNode s = json(payload);
+                    BoardState s = BoardState.read(payload);
                     if (s == null) {
                         yield HallIntake.Write.NONE;
                     }
@@ -225,11 +225,11 @@ public final class Hall implements AutoCloseable {
                     if (b.gameId == null) {
                         // a hall that came after the game's start (no GAME event taken) knows it from the snapshot,
                         // so that the game's result and record are kept under it
-                        b.gameId = s.path("gameId").asText(null);
+                        b.gameId = s.gameId();
                     }
-                    b.feed.startAfter(s.path("seq").asLong());
+                    b.feed.startAfter(s.seq());
                     // a number below the last taken: the board's numbering may have started again
-                    ask = s.path("seq").asLong() < b.feed.last() && now - b.lastAskMillis > 1000;
+                    ask = s.seq() < b.feed.last() && now - b.lastAskMillis > 1000;
                     // a snapshot alone (the clocks move every second) is written behind, at most every few seconds
                     yield now - b.docWrittenMillis >= HallIntake.STATE_WRITE_MILLIS ? HallIntake.Write.LATER
                             : HallIntake.Write.NONE;
@@ -559,7 +559,7 @@ public final class Hall implements AutoCloseable {
             if (b == null || b.state == null) {
                 return null;
             }
-            String game = gameId != null ? gameId : b.state.path("gameId").asText(null);
+            String game = gameId != null ? gameId : b.state.gameId();
             return game == null ? null : new String[] {game, b.results.get(game)};
         } finally {
             lock.unlock();
@@ -571,7 +571,7 @@ public final class Hall implements AutoCloseable {
         lock.lock();
         try {
             HallBoard b = boards.get(board);
-            return b == null || b.state == null ? null : b.state.path("gameId").asText(null);
+            return b == null || b.state == null ? null : b.state.gameId();
         } finally {
             lock.unlock();
         }

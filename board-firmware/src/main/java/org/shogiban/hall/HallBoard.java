@@ -41,7 +41,7 @@ final class HallBoard {
     int life;
     EventFeed feed = new EventFeed();
     String status = "unknown";
-    JsonNode state;
+    BoardState state;
     String recordJkf;
     JsonNode recordHeader;
     /** The game the current record belongs to (its key among {@link #records}). */
@@ -162,7 +162,11 @@ final class HallBoard {
         o.put("life", life);
         o.put("last", feed.last());
         o.put("status", status);
-        o.set("state", state);
+        if (state == null) {
+            o.putNull("state");
+        } else {
+            o.putRawValue("state", state.raw());
+        }
         o.put("recordGame", recordGame);
         o.put("gameId", gameId);
         ObjectNode r = o.putObject("results");
@@ -182,7 +186,7 @@ final class HallBoard {
         b.life = doc.path("life").asInt();
         b.feed.startAfter(doc.path("last").asLong(-1));
         b.status = doc.path("status").asText("unknown");
-        b.state = doc.hasNonNull("state") ? doc.get("state") : null;
+        b.state = doc.hasNonNull("state") ? BoardState.of(doc.get("state")) : null;
         b.gameId = doc.path("gameId").asText(null);
         b.recordGame = doc.path("recordGame").asText(null);
         doc.path("results").properties().forEach(e -> b.results.put(e.getKey(), e.getValue().asText()));

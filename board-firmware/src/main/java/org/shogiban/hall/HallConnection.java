@@ -24,8 +24,7 @@ import org.shogiban.link.LoggedEvent;
 import org.shogiban.link.PinGuard;
 import org.shogiban.notation.EndKind;
 import org.shogiban.notation.GameRecord;
-import org.shogiban.notation.formats.GameRecords;
-import org.shogiban.notation.RecordFormat;
+import org.shogiban.notation.jkf.JkfCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -448,7 +447,8 @@ public final class HallConnection implements AutoCloseable {
             return;
         }
         recordWaits = false;
-        String record = GameRecords.write(current, RecordFormat.JKF);
+        // compact: the hall reads it and the relay writes its files from it (indentation would double its bytes)
+        String record = JkfCodec.writeCompact(current);
         if (!record.equals(lastRecord)
                 && settle(new Sent(topics.record(), client.publish(topics.record(), utf8(record), 1, true), 0))) {
             lastRecord = record;

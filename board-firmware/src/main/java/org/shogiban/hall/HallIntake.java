@@ -60,7 +60,7 @@ final class HallIntake {
      * every {@link #RECORD_WRITE_MILLIS} (after a restart the broker brings the board's retained record again).
      */
     Write record(HallBoard b, byte[] payload, long now) {
-        String game = b.state == null ? b.gameId : b.state.path("gameId").asText(b.gameId);
+        String game = b.state == null || b.state.gameId() == null ? b.gameId : b.state.gameId();
         game = game == null ? "-" : game;
         String before = b.recordGame;
         if (before != null && !before.equals(game) && !b.recordSaved) {

@@ -40,7 +40,7 @@ final class HallView {
         n.put("seq", b.feed.last());
         n.put("life", b.life);
         n.put("flagged", b.flagged());
-        n.set("state", b.state);
+        n.set("state", b.state == null ? null : b.state.tree());
         n.put("sente", b.recordHeader == null ? null : b.recordHeader.path("先手").asText(
                 b.recordHeader.path("下手").asText(null)));
         n.put("gote", b.recordHeader == null ? null : b.recordHeader.path("後手").asText(

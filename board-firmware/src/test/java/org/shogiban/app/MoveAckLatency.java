@@ -36,7 +36,8 @@ import org.shogiban.session.GameSettings;
  * org.shogiban.app.MoveAckLatency} with {@code -Dsamples=N} (default 400), {@code -Dsettle=MS} (default 400, the
  * board's own) and {@code -Dbench.state=DIR} (default target/). With {@code -Dengine=/usr/games/fairy-stockfish}
  * a USI engine (Threads 1, Hash 16) searches ({@code go infinite}) for the whole run, as an engine opponent does
- * while the player moves: the board's acknowledgement while the engine competes for the CPU.
+ * while the player moves: the board's acknowledgement while the engine competes for the CPU. The board rehearses at
+ * start as the Pi's service does ({@link Rehearsal}, {@code -Drehearse=1000}; 0 for none).
  */
 public final class MoveAckLatency {
     private MoveAckLatency() {
@@ -71,6 +72,8 @@ public final class MoveAckLatency {
                 }
             });
             app.start();
+            // as the Pi's service does (systemd/shogiban.service: serve --rehearse 1000); -Drehearse=0: without it
+            Rehearsal.inBackground(SensorKind.OCCUPANCY, ScanSettings.defaults(), Integer.getInteger("rehearse", 1000));
             org.shogiban.engine.UsiEngine engine = searching(System.getProperty("engine"));
             // the players start when the board shows the game has started (under a CPU quota that can take seconds:
             // the JVM compiles while it sets up); as they do, the harness looks at the state the board shows

@@ -9,6 +9,9 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.shogiban.hal.Board;
 import org.shogiban.hal.ChangeSignal;
+import org.shogiban.hal.KomadaiSensors;
+import org.shogiban.hal.KomadaiSlot;
+import org.shogiban.hal.Player;
 import org.shogiban.hal.SensorKind;
 import org.shogiban.hal.SquareReading;
 import org.shogiban.hal.SquareSensors;
@@ -44,14 +47,21 @@ class ScanThreadTest {
         final List<Long> passes = new ArrayList<>();
         final List<Long> moveAcks = new ArrayList<>();
         final Probe probe;
+        final KomadaiProbe komadai;
         final BoardApplication app;
         ScanThread thread;
         long endMillis;
 
         Run(Signal signal, boolean playing) {
-            probe = new Probe(hardware.squares, clock, signal);
+            this(signal, Signal.MEMORY, playing);
+        }
+
+        /** A run whose square sensors signal as {@code squares} says and whose komadai sensors as {@code stands}. */
+        Run(Signal squares, Signal stands, boolean playing) {
+            probe = new Probe(hardware.squares, clock, squares);
+            komadai = new KomadaiProbe(hardware.komadai, clock, stands);
             Board ports = hardware.board();
-            Board board = new Board(probe, ports.komadai(), ports.leds(), ports.clock(), ports.buzzer(),
+            Board board = new Board(probe, komadai, ports.leds(), ports.clock(), ports.buzzer(),
                     ports.buttons(), ports.faults(), ports.closer());
             GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(SensorKind.OCCUPANCY));
             if (playing) {
@@ -117,47 +127,40 @@ class ScanThreadTest {
         }
     }
 
+    /** What both probes share: the signal they give, and when they first read what they watch. */
+    private abstract static class Watching {
+        private final ManualClock clock;
+        private final ChangeSignal signal;
+        long firstRead = -1;
+
+        Watching(ChangeSignal memory, ManualClock clock, Signal kind) {
+            this.clock = clock;
+            this.signal = signal(memory, kind);
+        }
+
+        void read(boolean watched) {
+            if (firstRead < 0 && watched) {
+                firstRead = clock.millis();
+            }
+        }
+
+        public ChangeSignal changeSignal() {
+            return signal;
+        }
+    }
+
     /**
      * Square sensors over the memory board's that note when square 5e was first read occupied, and signal as asked:
      * as the memory board does, not at all, or with every edge lost (a backstop of 10 passes, the skipped passes
      * counted).
      */
-    private static final class Probe implements SquareSensors {
+    private static final class Probe extends Watching implements SquareSensors {
         static final int WATCHED = Square.parse("5e").index();
         private final SquareSensors memory;
-        private final ManualClock clock;
-        private final ChangeSignal signal;
-        long firstReadOccupied = -1;
-        long skipped;
 
         Probe(SquareSensors memory, ManualClock clock, Signal kind) {
+            super(memory.changeSignal(), clock, kind);
             this.memory = memory;
-            this.clock = clock;
-            this.signal = switch (kind) {
-                case MEMORY -> memory.changeSignal();
-                case NONE -> ChangeSignal.NONE;
-                case LOST_EDGES -> new ChangeSignal() {
-                    @Override
-                    public boolean signals() {
-                        return true;
-                    }
-
-                    @Override
-                    public void listen(Runnable wake) {
-                        // every edge is lost
-                    }
-
-                    @Override
-                    public int backstopPasses() {
-                        return 10;
-                    }
-
-                    @Override
-                    public void passesSkipped(long passes) {
-                        skipped += passes;
-                    }
-                };
-            };
         }
 
         @Override
@@ -168,14 +171,61 @@ class ScanThreadTest {
         @Override
         public void sample(SquareReading[] into) {
             memory.sample(into);
-            if (firstReadOccupied < 0 && into[WATCHED] == SquareReading.OCCUPIED) {
-                firstReadOccupied = clock.millis();
-            }
+            read(into[WATCHED] == SquareReading.OCCUPIED);
+        }
+    }
+
+    /** The signal of a source in a run: the memory port's own, none, or every edge lost. */
+    private static ChangeSignal signal(ChangeSignal memory, Signal kind) {
+        return switch (kind) {
+            case MEMORY -> memory;
+            case NONE -> ChangeSignal.NONE;
+            case LOST_EDGES -> new LostEdges();
+        };
+    }
+
+    /** A source whose every edge is lost (an interrupt line missed): a backstop of 10 passes, skipped ones counted. */
+    private static final class LostEdges implements ChangeSignal {
+        long skipped;
+
+        @Override
+        public boolean signals() {
+            return true;
         }
 
         @Override
-        public ChangeSignal changeSignal() {
-            return signal;
+        public void listen(Runnable wake) {
+            // every edge is lost
+        }
+
+        @Override
+        public int backstopPasses() {
+            return 10;
+        }
+
+        @Override
+        public void passesSkipped(long passes) {
+            skipped += passes;
+        }
+    }
+
+    /**
+     * Komadai sensors over the memory board's that note when the sente komadai first read a pawn, and signal as
+     * asked (the reference board's komadai chips on an interrupt line signal; without one they cannot).
+     */
+    private static final class KomadaiProbe extends Watching implements KomadaiSensors {
+        static final int PAWNS = KomadaiSensors.index(Player.SENTE, KomadaiSlot.PAWN);
+        private final KomadaiSensors memory;
+
+        KomadaiProbe(KomadaiSensors memory, ManualClock clock, Signal kind) {
+            super(memory.changeSignal(), clock, kind);
+            this.memory = memory;
+        }
+
+        @Override
+        public void sample(int[] into) {
+            memory.sample(into);
+            read(into[PAWNS] == 1);
         }
     }
 
@@ -194,7 +244,7 @@ class ScanThreadTest {
         assertThat(run.passes.stream().filter(t -> t >= 2_090 && t < 6_000).toList())
                 .containsExactly(3_040L, 4_040L, 5_040L);
         assertThat(run.thread.passesSkipped()).isGreaterThan(500);
-        long read = run.probe.firstReadOccupied;
+        long read = run.probe.firstRead;
         assertThat(read).isBetween(6_003L, 6_003 + PERIOD);
         // back at the configured rate from the change on: every pass on the grid of the first
         assertThat(run.firstPassFrom(6_003)).isEqualTo(6_010);
@@ -227,7 +277,7 @@ class ScanThreadTest {
 
         assertThat(run.passesBetween(0, 10_000)).isEqualTo(1_000);
         assertThat(run.thread.passesSkipped()).isZero();
-        assertThat(run.probe.firstReadOccupied).isEqualTo(6_010);
+        assertThat(run.probe.firstRead).isEqualTo(6_010);
     }
 
     @Test
@@ -237,8 +287,8 @@ class ScanThreadTest {
 
         // waiting, but never longer than 10 passes: a pass every 100 ms, the 9 skipped ones told to the source
         assertThat(run.passesBetween(3_000, 6_000)).isEqualTo(30);
-        assertThat(run.probe.skipped).isGreaterThanOrEqualTo(9 * 30);
-        assertThat(run.probe.firstReadOccupied).isBetween(6_003L, 6_003 + 10 * PERIOD);
+        assertThat(((LostEdges) run.probe.changeSignal()).skipped).isGreaterThanOrEqualTo(9 * 30);
+        assertThat(run.probe.firstRead).isBetween(6_003L, 6_003 + 10 * PERIOD);
     }
 
     @Test
@@ -256,6 +306,42 @@ class ScanThreadTest {
         }
         // put down at 8,257, first read at 8,260, settled 400 ms after that
         assertThat(acks.get(0)).isEqualTo(acks.get(1)).isEqualTo(8_660);
+    }
+
+    private static Runnable pawnOnTheSenteKomadai(Run run) {
+        return () -> run.hardware.komadai.set(Player.SENTE, KomadaiSlot.PAWN, 1);
+    }
+
+    @Test
+    void aBoardWhoseSquaresAndKomadaiSignalWaitsAndAKomadaiChangeIsReadWithinOnePeriod() {
+        Run run = new Run(Signal.MEMORY, Signal.MEMORY, false);
+        run.hand(6_003, pawnOnTheSenteKomadai(run)).runUntil(10_000);
+
+        assertThat(run.passes.stream().filter(t -> t >= 2_090 && t < 6_000).toList())
+                .containsExactly(3_040L, 4_040L, 5_040L);
+        assertThat(run.komadai.firstRead).isBetween(6_003L, 6_003 + PERIOD);
+        assertThat(run.firstPassFrom(6_003)).isEqualTo(6_010);
+    }
+
+    @Test
+    void aKomadaiThatCannotSignalIsReadEveryPassEvenWhenTheSquaresSignal() {
+        // the reference board before its komadai chips had an interrupt line
+        Run run = new Run(Signal.MEMORY, Signal.NONE, false);
+        run.hand(6_003, pawnOnTheSenteKomadai(run)).runUntil(10_000);
+
+        assertThat(run.passesBetween(0, 10_000)).isEqualTo(1_000);
+        assertThat(run.thread.passesSkipped()).isZero();
+        assertThat(run.komadai.firstRead).isEqualTo(6_010);
+    }
+
+    @Test
+    void aLostKomadaiSignalIsCaughtByTheBackstop() {
+        Run run = new Run(Signal.MEMORY, Signal.LOST_EDGES, false);
+        run.hand(6_003, pawnOnTheSenteKomadai(run)).runUntil(10_000);
+
+        assertThat(run.passesBetween(3_000, 6_000)).isEqualTo(30);
+        assertThat(((LostEdges) run.komadai.changeSignal()).skipped).isGreaterThanOrEqualTo(9 * 30);
+        assertThat(run.komadai.firstRead).isBetween(6_003L, 6_003 + 10 * PERIOD);
     }
 
     @Test

@@ -65,6 +65,16 @@ class ServeCommandTest {
     }
 
     @Test
+    void theRehearsalIsOffUnlessAskedAndTakesAWholeNumberOfMoves() {
+        assertThat(ServeCommand.parse(List.of("--simulated")).rehearse()).isZero();
+        assertThat(ServeCommand.parse(List.of("--simulated", "--rehearse", "1000")).rehearse()).isEqualTo(1000);
+        for (String bad : List.of("-1", "many", "10001")) {
+            assertThat(CliRun.of("serve", "--simulated", "--rehearse", bad).err().strip())
+                    .isEqualTo("serve: --rehearse takes a number of moves from 0 to 10000, not '" + bad + "'");
+        }
+    }
+
+    @Test
     void anSfenStartMayComeAsOneArgumentOrAsItsWords() {
         String sfen = "4k4/9/4G4/9/9/9/9/9/4K4 b G 1";
         assertThat(ServeCommand.parse(List.of("--start", "sfen", sfen, "--config", "b")).start())

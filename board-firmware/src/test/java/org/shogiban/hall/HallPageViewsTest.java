@@ -115,7 +115,7 @@ class HallPageViewsTest {
         for (int i = 1; i <= 50; i++) {
             HallBoard b = board(String.format("b%02d", i));
             b.status = "online";
-            b.state = JSON.createObjectNode().put("ply", 0);
+            b.state = BoardState.of(JSON.createObjectNode().put("ply", 0));
         }
         rounds.addObject().put("round", 1);
         JsonNode whole = JSON.readTree(views.changes(-1, 1, now()).json);
@@ -144,7 +144,7 @@ class HallPageViewsTest {
 
         // a snapshot changed in place (no new object, no new version) is found within a second's frames
         long v3 = next.path("version").asLong();
-        ((ObjectNode) boards.get("b09").state).put("ply", 99);
+        ((ObjectNode) boards.get("b09").state.tree()).put("ply", 99);
         JsonNode found = null;
         for (long f = 4; f < 4 + HallPageViews.CHECK_EVERY; f++) {
             JsonNode d = JSON.readTree(views.changes(v3, f, now()).json);
@@ -172,7 +172,7 @@ class HallPageViewsTest {
                 ObjectNode s = JSON.createObjectNode().put("ply", random.nextInt(200)).put("phase", "PLAYING")
                         .put("sfen", "lnsgkgsnl/9/9/9/9/9/9/9/LNSGKGSNL b " + random.nextInt(3) + "P 1");
                 s.putObject("clock").put("running", random.nextBoolean() ? "sente" : "gote");
-                b.state = s;
+                b.state = BoardState.of(s);
             }
             case 3 -> b.call(random.nextInt(500), HallBoard.CallKind.valueOf(KINDS[random.nextInt(4)]),
                     "ILLEGAL " + random.nextInt(100) + " 7g7f", System.currentTimeMillis());

@@ -76,6 +76,8 @@ class SystemdUnitTest {
         // the buzzer's PWM channel is exported by root before the unprivileged service starts (a Pi 5 needs it)
         assertThat(lines).contains("ExecStartPre=+/bin/sh /usr/share/shogiban/pwm-access.sh"
                 + " /etc/shogiban/board.properties");
+        // the Pi's service rehearses at start, so its client compiler has compiled a move's path (app.Rehearsal)
+        assertThat(lines).anyMatch(l -> l.startsWith("ExecStart=/usr/bin/java ") && l.endsWith(" --rehearse 1000"));
         // filtering devices would hide /dev/gpiochip*, /dev/i2c-*, /dev/spidev* and the serial devices
         assertThat(lines).noneMatch(l -> l.startsWith("PrivateDevices=") || l.startsWith("DevicePolicy=")
                 || l.startsWith("DeviceAllow=") || l.startsWith("ProtectClock=") || l.startsWith("ProtectKernelTunables="));

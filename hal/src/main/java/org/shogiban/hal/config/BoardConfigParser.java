@@ -51,7 +51,7 @@ final class BoardConfigParser {
         int retries = values.integer(ConfigKeys.I2C_RETRIES);
 
         SquaresConfig squares = driver.equals("mcp23017") ? mcpSquares(kind) : matrixSquares(kind);
-        KomadaiConfig komadai = komadai();
+        KomadaiConfig komadai = komadai(squares);
         LedsConfig leds = leds();
         ClockConfig clock = clock();
         BuzzerConfig buzzer = buzzer();
@@ -126,7 +126,7 @@ final class BoardConfigParser {
         return new SquaresConfig.Matrix(rows, columns, settle);
     }
 
-    private KomadaiConfig komadai() {
+    private KomadaiConfig komadai(SquaresConfig squares) {
         String driver = values.oneOf(ConfigKeys.KOMADAI_DRIVER);
         if (driver.equals("none")) {
             return new KomadaiConfig.None();
@@ -170,7 +170,28 @@ final class BoardConfigParser {
                 slotPins.add(pins);
             }
         }
-        return new KomadaiConfig.Mcp23017(chips, pullUp, encoding, slotPins);
+        OptionalInt squaresLine = squares instanceof SquaresConfig.Mcp23017 m ? m.interruptGpio()
+                : OptionalInt.empty();
+        int squaresBackstop = squares instanceof SquaresConfig.Mcp23017 m ? m.backstopPasses()
+                : ConfigKeys.SQUARES_MCP_BACKSTOP.defaultInt();
+        return new KomadaiConfig.Mcp23017(chips, pullUp, encoding, slotPins, komadaiInterrupt(squaresLine),
+                values.integer(ConfigKeys.KOMADAI_MCP_BACKSTOP, squaresBackstop));
+    }
+
+    /**
+     * The komadai chips' interrupt line, if wired: a GPIO of its own, or the squares' line when both sets' INT
+     * outputs are wired together (open-drain, so they may share it): that pin is then claimed once, by the squares.
+     */
+    private OptionalInt komadaiInterrupt(OptionalInt squaresLine) {
+        String key = ConfigKeys.KOMADAI_MCP_INTERRUPT.key();
+        if (!values.has(key)) {
+            return OptionalInt.empty();
+        }
+        int pin = values.integer(key, 0, 0, MAX_GPIO);
+        if (squaresLine.isEmpty() || squaresLine.getAsInt() != pin) {
+            values.claimGpio(key, pin);
+        }
+        return OptionalInt.of(pin);
     }
 
     private static final String PER_CHIP_WHY = MCP_INPUTS_PER_CHIP + " inputs per chip: GPA7 and GPB7 are"

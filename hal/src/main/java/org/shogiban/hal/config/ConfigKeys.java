@@ -44,7 +44,7 @@ public final class ConfigKeys {
                     + " wired together); chips are then read only when it is low", 0, BoardConfig.MAX_GPIO);
     public static final ConfigKey SQUARES_MCP_BACKSTOP = integer("squares.mcp23017.backstop-passes", 10, 1, 1000,
             "1..1000: with an interrupt line, read anyway every this many passes; with or"
-                    + " without one, one chip's set-up is read back every this many passes (komadai chips too)");
+                    + " without one, one chip's set-up is read back every this many passes");
     public static final ConfigKey SQUARES_MATRIX_ROWS = other("squares.matrix.rows", ConfigKey.Kind.GPIO_LIST,
             "(required with `matrix`)", "9 GPIO, ranks a..i; driven low one at a time", 0, BoardConfig.MAX_GPIO);
     public static final ConfigKey SQUARES_MATRIX_COLUMNS = other("squares.matrix.columns",
@@ -60,6 +60,16 @@ public final class ConfigKeys {
             "MCP23017 addresses, enough for the komadai pins at 14 inputs per chip: 6 chips (places) or 3"
                     + " (binary) for the default layout", 0x20, 0x27);
     public static final ConfigKey KOMADAI_MCP_PULL_UP = bool("komadai.mcp23017.pull-up", true, "`true`, `false`");
+    public static final ConfigKey KOMADAI_MCP_INTERRUPT = other("komadai.mcp23017.interrupt-gpio",
+            ConfigKey.Kind.GPIO, "(none: poll every pass)", "GPIO of the komadai chips' INT lines (mirrored,"
+                    + " open-drain, wired together); the chips are then read only when it is low; it may be the"
+                    + " squares' `squares.mcp23017.interrupt-gpio` when both sets' INT lines are wired together", 0,
+            BoardConfig.MAX_GPIO);
+    public static final ConfigKey KOMADAI_MCP_BACKSTOP = new ConfigKey("komadai.mcp23017.backstop-passes",
+            List.of("komadai.mcp23017.backstop-passes"), ConfigKey.Kind.INTEGER,
+            "(the squares' `squares.mcp23017.backstop-passes`, 10 unless set)", "1..1000: with an interrupt line,"
+                    + " read the komadai chips anyway every this many passes; with or without one, one komadai chip's"
+                    + " set-up is read back every this many passes", null, 1, 1000, List.of());
     public static final ConfigKey KOMADAI_ENCODING = choice("komadai.encoding", "places",
             "`places` (one sensor per place, count = active pins), `binary` (counting sensor, count in binary,"
                     + " first pin least significant)", "places", "binary");
@@ -149,7 +159,8 @@ public final class ConfigKeys {
             SCAN_RATE_HZ, SCAN_STABLE_MS, I2C_BUS, I2C_RETRIES, SQUARES_MCP_CHIPS, SQUARES_MCP_PINS,
             SQUARES_MCP_PULL_UP, SQUARES_MCP_INTERRUPT, SQUARES_MCP_BACKSTOP, SQUARES_MATRIX_ROWS,
             SQUARES_MATRIX_COLUMNS, SQUARES_MATRIX_SETTLE, KOMADAI_DRIVER, KOMADAI_MCP_CHIPS, KOMADAI_MCP_PULL_UP,
-            KOMADAI_ENCODING, KOMADAI_PINS, LEDS_DRIVER, LEDS_BRIGHTNESS_CAP, LEDS_WS2812_SPI_BUS,
+            KOMADAI_MCP_INTERRUPT, KOMADAI_MCP_BACKSTOP, KOMADAI_ENCODING, KOMADAI_PINS, LEDS_DRIVER,
+            LEDS_BRIGHTNESS_CAP, LEDS_WS2812_SPI_BUS,
             LEDS_WS2812_SPI_CHANNEL, LEDS_WS2812_SPI_BAUD, LEDS_WS2812_SERPENTINE, LEDS_HT16K33_ADDRESS,
             CLOCK_DRIVER, CLOCK_TM1637_PINS, CLOCK_TM1637_BRIGHTNESS, CLOCK_HT16K33_SENTE, CLOCK_HT16K33_GOTE,
             CLOCK_HT16K33_BRIGHTNESS, BUZZER_DRIVER, BUZZER_GPIO, BUZZER_PWM_CHANNEL, BUZZER_FREQUENCY,

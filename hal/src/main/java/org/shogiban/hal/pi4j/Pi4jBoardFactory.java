@@ -14,10 +14,13 @@ import com.pi4j.io.spi.SpiBus;
 import com.pi4j.io.spi.SpiMode;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -36,7 +39,6 @@ import org.shogiban.hal.SquareSensors;
 import org.shogiban.hal.config.BoardConfig;
 import org.shogiban.hal.config.BuzzerConfig;
 import org.shogiban.hal.config.ClockConfig;
-import org.shogiban.hal.config.ConfigKeys;
 import org.shogiban.hal.config.I2cAddress;
 import org.shogiban.hal.config.KomadaiConfig;
 import org.shogiban.hal.config.LedsConfig;
@@ -86,8 +88,9 @@ public final class Pi4jBoardFactory {
         boolean rp1 = model.map(RaspberryPi::usesRp1).orElse(false);
         Objects.requireNonNull(pi4j);
         List<Runnable> closers = new ArrayList<>();
-        SquareSensors squares = squares(config, pi4j, faults, closers);
-        KomadaiSensors komadai = komadai(config, pi4j, faults, closers);
+        Map<Integer, InterruptLine> lines = new HashMap<>();
+        SquareSensors squares = squares(config, pi4j, faults, closers, lines);
+        KomadaiSensors komadai = komadai(config, pi4j, faults, closers, lines);
         LedPanel leds = leds(config, pi4j, faults);
         ClockDisplay clockDisplay = clockDisplay(config, pi4j, faults, closers);
         Buzzer buzzer = buzzer(config, pi4j, rp1, faults, closers);
@@ -155,14 +158,30 @@ public final class Pi4jBoardFactory {
 
     /**
      * The GPIO inputs a configuration opens for good (the TM1637's DIO is one only while it is released): the matrix
-     * columns, the MCP23017 interrupt line and the buttons. docs/hardware.md counts them for the reference boards.
+     * columns, the MCP23017 interrupt lines (one when the squares and the komadai share it) and the buttons.
+     * docs/hardware.md counts them for the reference boards.
      */
     static int gpioInputs(BoardConfig config) {
         int inputs = config.buttons().gpio().size();
-        return inputs + switch (config.squares()) {
-            case SquaresConfig.Matrix m -> m.columns().size();
-            case SquaresConfig.Mcp23017 m -> m.interruptGpio().isPresent() ? 1 : 0;
-        };
+        Set<Integer> interruptLines = new HashSet<>();
+        if (config.squares() instanceof SquaresConfig.Mcp23017 m) {
+            m.interruptGpio().ifPresent(interruptLines::add);
+        }
+        if (config.komadai() instanceof KomadaiConfig.Mcp23017 k) {
+            k.interruptGpio().ifPresent(interruptLines::add);
+        }
+        return inputs + interruptLines.size() + (config.squares() instanceof SquaresConfig.Matrix m
+                ? m.columns().size() : 0);
+    }
+
+    /**
+     * The interrupt line on {@code pin}, opened once: the komadai's chips wired to the squares' line get the same
+     * line (one Pi4J input, one claim of the GPIO), not a second input on the same pin.
+     */
+    private static InterruptLine interruptLine(BoardConfig config, Context pi4j, Map<Integer, InterruptLine> lines,
+                                               int pin, String id) {
+        return lines.computeIfAbsent(pin, p -> new InterruptLine(GpioClaim.claim(config, p, () -> pi4j.create(
+                DigitalInput.newConfigBuilder(pi4j).id(id).address(p).pull(PullResistance.PULL_UP)))));
     }
 
     private static I2cChip i2c(Context pi4j, String id, String chipName, I2cAddress address, FaultReporter faults,
@@ -172,7 +191,7 @@ public final class Pi4jBoardFactory {
     }
 
     private static SquareSensors squares(BoardConfig config, Context pi4j, FaultReporter faults,
-                                         List<Runnable> closers) {
+                                         List<Runnable> closers, Map<Integer, InterruptLine> lines) {
         return switch (config.squares()) {
             case SquaresConfig.Mcp23017 m -> {
                 List<Mcp23017> chips = new ArrayList<>();
@@ -181,11 +200,8 @@ public final class Pi4jBoardFactory {
                             m.chips().get(i), faults, config.i2cRetries()), m.pullUp(),
                             m.interruptGpio().isPresent()));
                 }
-                DigitalInput interrupt = m.interruptGpio().isPresent()
-                        ? GpioClaim.claim(config, m.interruptGpio().getAsInt(), () -> pi4j.create(
-                                DigitalInput.newConfigBuilder(pi4j).id("mcp23017-interrupt")
-                                .address(m.interruptGpio().getAsInt()).pull(PullResistance.PULL_UP)))
-                        : null;
+                InterruptLine interrupt = m.interruptGpio().isPresent() ? interruptLine(config, pi4j, lines,
+                        m.interruptGpio().getAsInt(), "mcp23017-interrupt") : null;
                 Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(config.sensorKind(), chips, m.pins(),
                         config.activeLow(), interrupt, m.backstopPasses());
                 closers.add(sensors::close);
@@ -213,19 +229,20 @@ public final class Pi4jBoardFactory {
     }
 
     private static KomadaiSensors komadai(BoardConfig config, Context pi4j, FaultReporter faults,
-                                          List<Runnable> closers) {
+                                          List<Runnable> closers, Map<Integer, InterruptLine> lines) {
         return switch (config.komadai()) {
             case KomadaiConfig.None n -> KomadaiSensors.absent();
             case KomadaiConfig.Mcp23017 m -> {
                 List<Mcp23017> chips = new ArrayList<>();
                 for (int i = 0; i < m.chips().size(); i++) {
                     chips.add(new Mcp23017(i2c(pi4j, "mcp23017-komadai-" + i, "MCP23017 komadai #" + i,
-                            m.chips().get(i), faults, config.i2cRetries()), m.pullUp(), false));
+                            m.chips().get(i), faults, config.i2cRetries()), m.pullUp(),
+                            m.interruptGpio().isPresent()));
                 }
-                int checkEvery = config.squares() instanceof SquaresConfig.Mcp23017 squares
-                        ? squares.backstopPasses() : ConfigKeys.SQUARES_MCP_BACKSTOP.defaultInt();
+                InterruptLine interrupt = m.interruptGpio().isPresent() ? interruptLine(config, pi4j, lines,
+                        m.interruptGpio().getAsInt(), "mcp23017-komadai-interrupt") : null;
                 Mcp23017KomadaiSensors sensors = new Mcp23017KomadaiSensors(chips, m.encoding(), m.slotPins(),
-                        config.activeLow(), checkEvery);
+                        config.activeLow(), interrupt, m.backstopPasses());
                 closers.add(sensors::close);
                 yield sensors;
             }

@@ -74,6 +74,8 @@ public record BoardParts(List<Chip> chips, Map<Integer, String> gpio, Optional<S
             for (int i = 0; i < k.chips().size(); i++) {
                 chips.add(new Chip("MCP23017 komadai #" + i, k.chips().get(i)));
             }
+            // a line shared with the squares (all INT outputs wired together) is one claim, named as the squares' line
+            k.interruptGpio().ifPresent(pin -> gpio.putIfAbsent(pin, "the MCP23017 komadai interrupt line"));
         }
         Optional<SpiDevice> spi = Optional.empty();
         switch (config.leds()) {

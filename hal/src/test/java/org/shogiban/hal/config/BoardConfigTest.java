@@ -57,6 +57,8 @@ class BoardConfigTest {
         assertThat(k.slotPins().get(0)).hasSize(18).endsWith(19);
         assertThat(k.slotPins().get(7)).as("the 39th input: chip 2 GPB3").startsWith(43);
         assertThat(k.slotPins()).allSatisfy(pins -> assertThat(pins).noneMatch(BoardConfig::isMcpOutputOnly));
+        assertThat(k.interruptGpio()).as("the komadai chips' INT line: the squares', shared").hasValue(17);
+        assertThat(k.backstopPasses()).isEqualTo(10);
         assertThat(c.leds()).isEqualTo(new LedsConfig.Ws2812(0, 0, 2_400_000, true, 96));
         assertThat(c.clock()).isEqualTo(new ClockConfig.Tm1637(23, 24, 25, 12, 5));
         assertThat(c.buzzer()).isEqualTo(new BuzzerConfig.Pwm(18, java.util.OptionalInt.empty(), 2700, 80, 800));
@@ -74,6 +76,8 @@ class BoardConfigTest {
         KomadaiConfig.Mcp23017 k = (KomadaiConfig.Mcp23017) c.komadai();
         assertThat(k.encoding()).isEqualTo(KomadaiConfig.Encoding.BINARY);
         assertThat(k.slotPins().get(1)).as("GPA7 skipped").containsExactly(5, 6, 8);
+        assertThat(sq.interruptGpio()).hasValue(17);
+        assertThat(k.interruptGpio()).as("the komadai chips' INT line, a GPIO of its own").hasValue(4);
         assertThat(c.leds()).isEqualTo(new LedsConfig.Ht16k33(new I2cAddress(1, 0x70), 15));
         assertThat(c.clock()).isInstanceOf(ClockConfig.Ht16k33.class);
         assertThat(c.buzzer()).isEqualTo(new BuzzerConfig.Pwm(12, java.util.OptionalInt.empty(), 2700, 80, 800));
@@ -173,6 +177,61 @@ class BoardConfigTest {
         ConfigException e = rejected(props("buttons.menu-gpio", "5", "buttons.promote-gpio", "5"));
         assertThat(e.key()).isEqualTo("buttons.menu-gpio");
         assertThat(e.allowed()).contains("GPIO 5 is already used by buttons.promote-gpio");
+    }
+
+    /** A komadai on MCP23017 with the reference board's chips, and more keys. */
+    private static Properties komadai(String... keyValues) {
+        Properties p = props("komadai.driver", "mcp23017", "komadai.mcp23017.chips",
+                "3:0x20,3:0x21,3:0x22,3:0x23,3:0x24,3:0x25");
+        for (int i = 0; i < keyValues.length; i += 2) {
+            p.setProperty(keyValues[i], keyValues[i + 1]);
+        }
+        return p;
+    }
+
+    @Test
+    void komadaiWithoutAnInterruptLineIsPolledAndChecksAtTheSquaresPace() {
+        KomadaiConfig.Mcp23017 plain = (KomadaiConfig.Mcp23017) BoardConfig.parse(komadai(), "b").komadai();
+        assertThat(plain.interruptGpio()).isEmpty();
+        assertThat(plain.backstopPasses()).isEqualTo(10);
+        // without a key of its own the komadai keeps the squares' pace, as before the key existed
+        KomadaiConfig.Mcp23017 paced = (KomadaiConfig.Mcp23017) BoardConfig.parse(komadai(
+                "squares.mcp23017.backstop-passes", "25"), "b").komadai();
+        assertThat(paced.backstopPasses()).isEqualTo(25);
+        KomadaiConfig.Mcp23017 own = (KomadaiConfig.Mcp23017) BoardConfig.parse(komadai(
+                "squares.mcp23017.backstop-passes", "25", "komadai.mcp23017.backstop-passes", "5"), "b").komadai();
+        assertThat(own.backstopPasses()).isEqualTo(5);
+        assertThat(rejected(komadai("komadai.mcp23017.backstop-passes", "0")).getMessage()).isEqualTo(
+                "board.properties: key 'komadai.mcp23017.backstop-passes' has value '0'; allowed: an integer 1..1000");
+    }
+
+    @Test
+    void theKomadaiMayShareTheSquaresInterruptLine() {
+        BoardConfig c = BoardConfig.parse(komadai("squares.mcp23017.interrupt-gpio", "17",
+                "komadai.mcp23017.interrupt-gpio", "17"), "board.properties");
+        assertThat(((KomadaiConfig.Mcp23017) c.komadai()).interruptGpio()).hasValue(17);
+        assertThat(((SquaresConfig.Mcp23017) c.squares()).interruptGpio()).hasValue(17);
+    }
+
+    @Test
+    void aKomadaiInterruptLineOnAPinInUseIsRefusedInOneSentence() {
+        // a button parsed after the komadai names the komadai's line as the owner
+        assertThat(rejected(komadai("komadai.mcp23017.interrupt-gpio", "5", "buttons.clock-sente-gpio", "5"))
+                .getMessage()).isEqualTo("board.properties: key 'buttons.clock-sente-gpio' has value '5'; allowed:"
+                + " a GPIO not used by another key; GPIO 5 is already used by komadai.mcp23017.interrupt-gpio");
+        // a matrix row parsed before it is named as the owner
+        Properties matrix = komadai("sensors.driver", "matrix", "squares.matrix.rows", "4,5,6,7,8,9,10,11,12",
+                "squares.matrix.columns", "13,14,15,16,17,18,19,20,21", "komadai.mcp23017.interrupt-gpio", "9");
+        matrix.remove("squares.mcp23017.chips");
+        assertThat(rejected(matrix).getMessage()).isEqualTo("board.properties: key 'komadai.mcp23017.interrupt-gpio'"
+                + " has value '9'; allowed: a GPIO not used by another key; GPIO 9 is already used by"
+                + " squares.matrix.rows");
+        // the I2C bus's pins are no interrupt line either
+        assertThat(rejected(komadai("komadai.mcp23017.interrupt-gpio", "3")).getMessage()).isEqualTo(
+                "board.properties: key 'komadai.mcp23017.interrupt-gpio' has value '3'; allowed: a GPIO other"
+                        + " than 3, which I2C bus 1 (SDA, SCL) uses");
+        assertThat(rejected(komadai("komadai.mcp23017.interrupt-gpio", "28")).getMessage()).isEqualTo(
+                "board.properties: key 'komadai.mcp23017.interrupt-gpio' has value '28'; allowed: an integer 0..27");
     }
 
     @Test

@@ -156,7 +156,7 @@ class FailingI2cTest {
             slotPins.add(List.of(s < 7 ? s : 9 + s)); // sente on chip 0 GPA0..6, gote on chip 1 GPA0..6
         }
         Mcp23017KomadaiSensors komadai = new Mcp23017KomadaiSensors(chips(healthyChip(), dead),
-                org.shogiban.hal.config.KomadaiConfig.Encoding.PLACES, slotPins, true, 10);
+                org.shogiban.hal.config.KomadaiConfig.Encoding.PLACES, slotPins, true, null, 10);
         int[] counts = new int[14];
         komadai.sample(counts);
         assertThat(Arrays.copyOf(counts, 7)).containsOnly(0);

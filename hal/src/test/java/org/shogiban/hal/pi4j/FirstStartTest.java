@@ -22,6 +22,7 @@ import org.shogiban.hal.FaultReporter;
 import org.shogiban.hal.config.BoardConfig;
 import org.shogiban.hal.config.BoardConfigTestAccess;
 import org.shogiban.hal.docs.DocsBlock;
+import org.shogiban.hal.readiness.BoardParts;
 import org.shogiban.hal.readiness.PiNotReady;
 import org.shogiban.hal.readiness.PiProblem;
 import org.shogiban.hal.readiness.PiReadiness;
@@ -101,33 +102,68 @@ class FirstStartTest {
         assertThat(pi4j.isShutdown()).isTrue();
     }
 
-    /** A GPIO provider where line 17 is held by another program: the kernel answers EBUSY. */
-    private static final class BusyLine17 extends MockDigitalInputProviderImpl {
+    /** A GPIO provider where one line is held by another program: the kernel answers EBUSY. */
+    private static final class BusyLine extends MockDigitalInputProviderImpl {
+        private final int line;
+
+        BusyLine(int line) {
+            this.line = line;
+        }
+
         @Override
         public DigitalInput create(DigitalInputConfig config) {
-            if (config.address() == 17) {
-                throw new com.pi4j.io.exception.IOException("Failed to request line 17: Device or resource busy");
+            if (config.address() == line) {
+                throw new com.pi4j.io.exception.IOException("Failed to request line " + line
+                        + ": Device or resource busy");
             }
             return super.create(config);
         }
     }
 
-    @Test
-    void aGpioLineTakenByAnotherProgramIsNamed() throws Exception {
+    /** What opening a board wired like the reference one says when {@code line} is held by another program. */
+    private List<String> openWithBusy(BoardConfig config, int line) {
         Bench bench = new Bench();
         for (int a = 0x20; a <= 0x25; a++) {
             bench.fit(1, a);
             bench.fit(3, a);
         }
         Context pi4j = Pi4J.newContextBuilder().add(new MockPlatform()).add(bench.new I2cProvider(),
-                bench.new SpiProvider(), MockPwmProvider.newInstance(), new BusyLine17(),
+                bench.new SpiProvider(), MockPwmProvider.newInstance(), new BusyLine(line),
                 MockDigitalOutputProvider.newInstance()).build();
-        PiNotReady e = catchThrowableOfType(PiNotReady.class, () -> Pi4jBoardFactory.openChecked(reference(), pi4j,
+        PiNotReady e = catchThrowableOfType(PiNotReady.class, () -> Pi4jBoardFactory.openChecked(config, pi4j,
                 Optional.of("Raspberry Pi 4 Model B Rev 1.5"), clock, new FaultReporter(clock)));
-        assertThat(e.problems()).extracting(PiProblem::sentence).containsExactly("GPIO 17 (the MCP23017 interrupt"
-                + " line) is taken by another program: `gpioinfo | grep -w GPIO17` names it; stop that program, or"
-                + " wire the MCP23017 interrupt line to a free pin and change board.properties.");
         assertThat(pi4j.isShutdown()).isTrue();
+        return e.problems().stream().map(PiProblem::sentence).toList();
+    }
+
+    @Test
+    void aGpioLineTakenByAnotherProgramIsNamed() throws Exception {
+        // the reference board's squares and komadai share GPIO 17: one claim, one sentence
+        assertThat(openWithBusy(reference(), 17)).containsExactly("GPIO 17 (the MCP23017 interrupt line) is taken by another"
+                + " program: `gpioinfo | grep -w GPIO17` names it; stop that program, or wire the MCP23017 interrupt"
+                + " line to a free pin and change board.properties.");
+    }
+
+    @Test
+    void aKomadaiInterruptLineTakenByAnotherProgramIsNamed() throws Exception {
+        java.util.Properties p = new java.util.Properties();
+        try (java.io.InputStream in = BoardConfig.class.getResourceAsStream("examples/reed-6x-mcp23017.properties")) {
+            p.load(in);
+        }
+        p.setProperty("komadai.mcp23017.interrupt-gpio", "4"); // the komadai's INT on a GPIO of its own
+        assertThat(openWithBusy(BoardConfig.parse(p, "board.properties"), 4)).containsExactly("GPIO 4 (the MCP23017 komadai interrupt line) is taken by"
+                + " another program: `gpioinfo | grep -w GPIO4` names it; stop that program, or wire the MCP23017"
+                + " komadai interrupt line to a free pin and change board.properties.");
+    }
+
+    @Test
+    void theInterruptLinesAreNamedForTheirChips() throws Exception {
+        // shared by the squares and the komadai: one line, one claim
+        assertThat(BoardParts.of(reference()).gpio()).containsEntry(17, "the MCP23017 interrupt line")
+                .doesNotContainValue("the MCP23017 komadai interrupt line");
+        // the komadai's own line
+        assertThat(BoardParts.of(BoardConfigTestAccess.example("hall-polarity.properties")).gpio())
+                .containsEntry(17, "the MCP23017 interrupt line").containsEntry(4, "the MCP23017 komadai interrupt line");
     }
 
     /** docs/pi.md shows each sentence as serve prints it (ShogibanCli: the command's name, then the sentence). */

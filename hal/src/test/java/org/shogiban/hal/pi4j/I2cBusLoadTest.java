@@ -22,8 +22,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The I2C traffic of the scan, counted transfer by transfer on the mock plugin for the Debian package's default
- * board.properties (six MCP23017 for the squares with an interrupt line, six for the komadai): how many transfers a
- * pass makes, how long they hold the bus at 100 and 400 kHz, and what the set-up checks (one 14-byte read back every
+ * board.properties (six MCP23017 for the squares, six for the komadai, all on one interrupt line): how many transfers
+ * a pass makes, how long they hold the bus at 100 and 400 kHz, and what the set-up checks (one 14-byte read back every
  * 10 passes per sensor set) add. The figures are logged; docs/benchmarks.md quotes them. Command:
  * {@code ./mvnw -q -B -pl hal test -Dtest=I2cBusLoadTest}.
  */
@@ -38,7 +38,7 @@ class I2cBusLoadTest {
                 .normalize();
     }
 
-    /** Runs {@link #PASSES} passes; the squares' interrupt line stays high (quiet board) or low (always read). */
+    /** Runs {@link #PASSES} passes; the interrupt line stays high (quiet board) or low (always read). */
     private Map<String, Long> run(boolean interruptIdle) {
         BoardConfig config = BoardConfig.load(shipped());
         Map<String, Long> out = new TreeMap<>();
@@ -103,8 +103,8 @@ class I2cBusLoadTest {
             Map<String, Long> r = run(idle);
             long gpioReads = r.getOrDefault("read 0x12 x2", 0L);
             long checks = r.getOrDefault("read 0x00 x14", 0L);
-            // komadai: every pass reads its 6 chips; squares: every pass without the line, else the 10th (backstop)
-            long expectedGpio = 6L * PASSES + (idle ? 6L * (PASSES / 10) : 6L * PASSES);
+            // each set reads its 6 chips every pass while the line is low, else every 10th pass (the backstop)
+            long expectedGpio = 2 * (idle ? 6L * (PASSES / 10) : 6L * PASSES);
             assertThat(gpioReads).as("GPIO reads, interrupt idle: " + idle).isEqualTo(expectedGpio);
             // one chip of each set read back every 10 passes
             assertThat(checks).as("set-up read backs").isEqualTo(2L * PASSES / 10);

@@ -90,7 +90,7 @@ class Mcp23017SquareSensorsTest {
                 true, null, 5);
         SquareReading[] squares = emptySquares();
         for (int pass = 0; pass < 5; pass++) {
-            answerAll(0xFF);
+            MockBoard.answerAll(mocks, 0xFF);
             sensors.sample(squares);
         }
         assertThat(events).as("a chip that kept its set-up (chip 0, read back on the fifth pass) is no fault")
@@ -100,12 +100,12 @@ class Mcp23017SquareSensorsTest {
         chip3.powerOnReset();
         // the check passes (every fifth) read back one chip each, in turn: chips 1, 2, then 3
         for (int pass = 0; pass < 14; pass++) {
-            answerAll(0xFF);
+            MockBoard.answerAll(mocks, 0xFF);
             sensors.sample(squares);
         }
         assertThat(events).as("chip 3 not read back yet").isEmpty();
         assertThat(chip3.fileRegister(0x0C)).isZero();
-        answerAll(0xFF);
+        MockBoard.answerAll(mocks, 0xFF);
         sensors.sample(squares); // the fifteenth pass: chip 3 read back, found changed, set up again
         assertThat(chip3.fileRegister(0x0C)).as("pull-ups back").isEqualTo(0x7F);
         assertThat(chip3.fileRegister(0x00)).isEqualTo(0x7F);
@@ -197,34 +197,34 @@ class Mcp23017SquareSensorsTest {
                 .id("int").address(17).pull(PullResistance.PULL_UP));
         interrupt.mockState(DigitalState.HIGH);
         Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.OCCUPANCY, chips(6, true), inputs(81),
-                true, interrupt, 4);
+                true, new InterruptLine(interrupt), 4);
         assertThat(((RegisterI2C) mocks.get(0)).fileRegister(Mcp23017.IOCON)).as("INT mirrored, open-drain")
                 .isEqualTo(0x44);
         assertThat(((RegisterI2C) mocks.get(0)).fileRegister(Mcp23017.GPINTENA)).as("inputs only").isEqualTo(0x7F);
         SquareReading[] squares = emptySquares();
 
-        answerAll(0xFF);
+        MockBoard.answerAll(mocks, 0xFF);
         sensors.sample(squares); // first pass always reads
-        assertThat(pendingAnswers()).isZero();
+        assertThat(MockBoard.pendingAnswers(mocks)).isZero();
 
-        answerAll(0xFE);
+        MockBoard.answerAll(mocks, 0xFE);
         sensors.sample(squares); // line high: no read, last values kept
-        assertThat(pendingAnswers()).isEqualTo(6);
+        assertThat(MockBoard.pendingAnswers(mocks)).isEqualTo(6);
         assertThat(squares[0]).isEqualTo(SquareReading.EMPTY);
 
         interrupt.mockState(DigitalState.LOW);
         sensors.sample(squares); // line low: read
-        assertThat(pendingAnswers()).isZero();
+        assertThat(MockBoard.pendingAnswers(mocks)).isZero();
         assertThat(squares[0]).isEqualTo(SquareReading.OCCUPIED);
         interrupt.mockState(DigitalState.HIGH);
 
-        answerAll(0xFF);
+        MockBoard.answerAll(mocks, 0xFF);
         sensors.sample(squares); // 1st pass after the read
         sensors.sample(squares); // 2nd
         sensors.sample(squares); // 3rd
-        assertThat(pendingAnswers()).isEqualTo(6);
+        assertThat(MockBoard.pendingAnswers(mocks)).isEqualTo(6);
         sensors.sample(squares); // 4th: backstop read although the line stayed high
-        assertThat(pendingAnswers()).isZero();
+        assertThat(MockBoard.pendingAnswers(mocks)).isZero();
         assertThat(squares[0]).isEqualTo(SquareReading.EMPTY);
     }
 
@@ -234,13 +234,13 @@ class Mcp23017SquareSensorsTest {
                 .id("int").address(17).pull(PullResistance.PULL_UP));
         interrupt.mockState(DigitalState.HIGH);
         Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.OCCUPANCY, chips(6, true), inputs(81),
-                true, interrupt, 4);
+                true, new InterruptLine(interrupt), 4);
         java.util.concurrent.atomic.AtomicInteger woken = new java.util.concurrent.atomic.AtomicInteger();
         assertThat(sensors.changeSignal().signals()).isTrue();
         assertThat(sensors.changeSignal().backstopPasses()).isEqualTo(4);
         sensors.changeSignal().listen(woken::incrementAndGet);
         SquareReading[] squares = emptySquares();
-        answerAll(0xFF);
+        MockBoard.answerAll(mocks, 0xFF);
         sensors.sample(squares); // first pass always reads
 
         interrupt.mockState(DigitalState.LOW); // a falling edge: the loop is woken
@@ -249,10 +249,10 @@ class Mcp23017SquareSensorsTest {
         assertThat(woken).hasValue(1);
 
         // the loop waited 3 passes' worth of time: the next pass is the backstop's read, line high or not
-        answerAll(0xFE);
+        MockBoard.answerAll(mocks, 0xFE);
         sensors.changeSignal().passesSkipped(3);
         sensors.sample(squares);
-        assertThat(pendingAnswers()).isZero();
+        assertThat(MockBoard.pendingAnswers(mocks)).isZero();
         assertThat(squares[0]).isEqualTo(SquareReading.OCCUPIED);
     }
 
@@ -261,24 +261,5 @@ class Mcp23017SquareSensorsTest {
         Mcp23017SquareSensors sensors = new Mcp23017SquareSensors(SensorKind.OCCUPANCY, chips(6, false), inputs(81),
                 true, null, 10);
         assertThat(sensors.changeSignal().signals()).isFalse();
-    }
-
-    private void answerAll(int gpioA) {
-        for (MockI2C m : mocks) {
-            MockBoard.answerGpio(m, gpioA, 0xFF);
-        }
-    }
-
-    /** How many chips still have an unread GPIO answer queued. */
-    private int pendingAnswers() {
-        int pending = 0;
-        for (MockI2C m : mocks) {
-            byte[] b = new byte[2];
-            if (m.readRegister(Mcp23017.GPIOA, b, 0, 2) == 2) {
-                pending++;
-                m.writeRegister(Mcp23017.GPIOA, b, 0, 2);
-            }
-        }
-        return pending;
     }
 }

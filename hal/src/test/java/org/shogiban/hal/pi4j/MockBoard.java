@@ -11,6 +11,7 @@ import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalOutputProvider;
 import com.pi4j.plugin.mock.provider.i2c.MockI2C;
 import com.pi4j.plugin.mock.provider.pwm.MockPwmProvider;
 import com.pi4j.plugin.mock.provider.spi.MockSpiProvider;
+import java.util.List;
 
 /** A Pi4J context on the mock platform of pi4j-plugin-mock, and helpers around its mock devices. */
 final class MockBoard {
@@ -38,5 +39,25 @@ final class MockBoard {
     /** Queues what the chip answers to the next two-byte read of GPIOA/GPIOB. */
     static void answerGpio(MockI2C chip, int gpioA, int gpioB) {
         chip.writeRegister(Mcp23017.GPIOA, new byte[] {(byte) gpioA, (byte) gpioB}, 0, 2);
+    }
+
+    /** Queues the same answer on every chip: GPIOA = {@code gpioA}, GPIOB all high. */
+    static void answerAll(List<MockI2C> chips, int gpioA) {
+        for (MockI2C chip : chips) {
+            answerGpio(chip, gpioA, 0xFF);
+        }
+    }
+
+    /** How many of the chips still have an unread GPIO answer queued (the answers stay queued). */
+    static int pendingAnswers(List<MockI2C> chips) {
+        int pending = 0;
+        for (MockI2C chip : chips) {
+            byte[] b = new byte[2];
+            if (chip.readRegister(Mcp23017.GPIOA, b, 0, 2) == 2) {
+                pending++;
+                chip.writeRegister(Mcp23017.GPIOA, b, 0, 2);
+            }
+        }
+        return pending;
     }
 }

@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.pi4j.context.Context;
 import com.pi4j.io.gpio.digital.DigitalInput;
+import com.pi4j.io.gpio.digital.DigitalInputConfig;
 import com.pi4j.io.gpio.digital.DigitalState;
 import com.pi4j.io.i2c.I2C;
 import com.pi4j.io.pwm.Pwm;
 import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInput;
+import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInputProviderImpl;
+import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalOutputProvider;
 import com.pi4j.plugin.mock.provider.i2c.MockI2C;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -29,6 +32,7 @@ import org.shogiban.hal.SquareReading;
 import org.shogiban.hal.config.BoardConfig;
 import org.shogiban.hal.config.BoardConfigTestAccess;
 import org.shogiban.hal.scan.ManualClock;
+import org.shogiban.hal.scan.ScanLoop;
 
 class Pi4jBoardFactoryTest {
     private final Context pi4j = MockBoard.context();
@@ -49,10 +53,12 @@ class Pi4jBoardFactoryTest {
             assertThat(board.leds()).isInstanceOf(Ws2812LedPanel.class);
             assertThat(board.clock()).isInstanceOf(Tm1637ClockDisplay.class);
             assertThat(board.buzzer()).isInstanceOf(PwmBuzzer.class);
-            // six buttons and the interrupt line: seven gpiod event threads on a Pi
+            // six buttons and the interrupt line that the squares and the komadai share: seven gpiod event threads
             assertThat(Pi4jBoardFactory.gpioInputs(config)).isEqualTo(7);
             assertThat(pi4j.registry().all().values().stream().filter(io -> io instanceof DigitalInput).count())
                     .isEqualTo(7);
+            assertThat(new ScanLoop(board.squares(), board.komadai(), config.scan(), clock,
+                    new FaultReporter(clock)).signals()).as("both sources signal: a still board may wait").isTrue();
             I2C chip5 = pi4j.registry().get("mcp23017-squares-5", I2C.class);
             assertThat(chip5.bus()).isEqualTo(1);
             assertThat(chip5.device()).isEqualTo(0x25);
@@ -129,6 +135,13 @@ class Pi4jBoardFactoryTest {
             assertThat(board.clock()).isInstanceOf(Ht16k33ClockDisplay.class);
             assertThat(pi4j.registry().get("mcp23017-squares-11", I2C.class).device()).isEqualTo(0x23);
             assertThat(pi4j.registry().get("ht16k33-clock-gote", I2C.class).device()).isEqualTo(0x72);
+            // the squares' line (17) and the komadai's own (4): two inputs besides the six buttons
+            assertThat(pi4j.registry().get("mcp23017-komadai-interrupt", DigitalInput.class).address()).isEqualTo(4);
+            assertThat(Pi4jBoardFactory.gpioInputs(config)).isEqualTo(8);
+            assertThat(pi4j.registry().all().values().stream().filter(io -> io instanceof DigitalInput).count())
+                    .isEqualTo(8);
+            assertThat(new ScanLoop(board.squares(), board.komadai(), config.scan(), clock,
+                    new FaultReporter(clock)).signals()).isTrue();
         }
     }
 
@@ -174,5 +187,75 @@ class Pi4jBoardFactoryTest {
             assertThat(board.leds()).isInstanceOf(Ht16k33LedPanel.class);
         }
         assertThat(own.isShutdown()).isTrue();
+    }
+
+    /** A GPIO provider that, like the kernel, refuses a second request of a line already held: EBUSY. */
+    private static final class OneRequestPerLine extends MockDigitalInputProviderImpl {
+        private final java.util.Set<Integer> held = new java.util.HashSet<>();
+
+        @Override
+        public DigitalInput create(DigitalInputConfig config) {
+            if (!held.add(config.address())) {
+                throw new com.pi4j.io.exception.IOException("Failed to request line " + config.address()
+                        + ": Device or resource busy");
+            }
+            return super.create(config);
+        }
+    }
+
+    @Test
+    void squaresAndKomadaiOnOneInterruptLineShareOneInputAndOneListener() throws Exception {
+        BoardConfig config = BoardConfigTestAccess.example("reed-6x-mcp23017.properties");
+        Context own = MockBoard.context(new OneRequestPerLine(), MockDigitalOutputProvider.newInstance());
+        try (Board board = Pi4jBoardFactory.build(config, own, Optional.empty(), clock, new FaultReporter(clock))) {
+            // six buttons and one interrupt line for the twelve chips: GPIO 17 requested once
+            assertThat(Pi4jBoardFactory.gpioInputs(config)).isEqualTo(7);
+            assertThat(own.registry().all().values().stream().filter(io -> io instanceof DigitalInput).count())
+                    .isEqualTo(7);
+            ScanLoop loop = new ScanLoop(board.squares(), board.komadai(), config.scan(), clock,
+                    new FaultReporter(clock));
+            assertThat(loop.signals()).isTrue();
+            java.util.concurrent.atomic.AtomicInteger woken = new java.util.concurrent.atomic.AtomicInteger();
+            loop.listen(woken::incrementAndGet);
+            MockDigitalInput line = (MockDigitalInput) own.registry().get("mcp23017-interrupt", DigitalInput.class);
+            line.mockState(DigitalState.HIGH);
+            line.mockState(DigitalState.LOW);
+            assertThat(woken).as("one falling edge, one wake: one listener serves both sets").hasValue(1);
+
+            List<MockI2C> squareChips = new ArrayList<>();
+            List<MockI2C> komadaiChips = new ArrayList<>();
+            for (int c = 0; c < 6; c++) {
+                squareChips.add((MockI2C) own.registry().get("mcp23017-squares-" + c, I2C.class));
+                komadaiChips.add((MockI2C) own.registry().get("mcp23017-komadai-" + c, I2C.class));
+            }
+            SquareReading[] squares = new SquareReading[81];
+            Arrays.fill(squares, SquareReading.EMPTY);
+            int[] komadai = new int[14];
+            MockBoard.answerAll(squareChips, 0xFF);
+            MockBoard.answerAll(komadaiChips, 0xFF);
+            board.squares().sample(squares); // the first passes read
+            board.komadai().sample(komadai);
+            line.mockState(DigitalState.HIGH);
+            MockBoard.answerAll(squareChips, 0xFF);
+            MockBoard.answerAll(komadaiChips, 0xFF);
+            board.squares().sample(squares);
+            board.komadai().sample(komadai);
+            assertThat(MockBoard.pendingAnswers(squareChips)).as("line high: squares not read").isEqualTo(6);
+            assertThat(MockBoard.pendingAnswers(komadaiChips)).as("line high: komadai not read").isEqualTo(6);
+            line.mockState(DigitalState.LOW); // one chip of either set pulls the shared line low: both sets read
+            board.squares().sample(squares);
+            board.komadai().sample(komadai);
+            assertThat(MockBoard.pendingAnswers(squareChips)).isZero();
+            assertThat(MockBoard.pendingAnswers(komadaiChips)).isZero();
+        }
+        // the provider above does refuse a second request of a line: the shared line is no accident of the mock
+        Context twice = MockBoard.context(new OneRequestPerLine(), MockDigitalOutputProvider.newInstance());
+        try {
+            twice.create(DigitalInput.newConfigBuilder(twice).id("a").address(17));
+            assertThatThrownBy(() -> twice.create(DigitalInput.newConfigBuilder(twice).id("b").address(17)))
+                    .hasMessageContaining("busy");
+        } finally {
+            twice.shutdown();
+        }
     }
 }
