@@ -29,21 +29,16 @@ class EngineBrowserTest {
     @RegisterExtension
     final PageRig.PerTest pages = new PageRig.PerTest();
 
-    private PageRig rig;
-    private BoardApplicationAdapter board;
-    private ChromeDriver browser;
-    private PageHands page;
-
     @Test
     void theNewGameFormChoosesTheEngineAndItsMoveShowsOnTheBoardInTheLogAndInTheLights() throws Exception {
         if (!"true".equals(System.getenv("CI"))) {
             assumeThat(EngineSettings.defaultCommand()).as("fairy-stockfish is installed").isPresent();
         }
-        rig = pages.open(temp, SensorKind.POLARITY, "en-GB", Map.of(),
+        PageRig rig = pages.open(temp, SensorKind.POLARITY, "en-GB", Map.of(),
                 storage -> storage.withEngine(EngineSettings.of(EngineSettings.FAIRY_STOCKFISH.toString(), Map.of())));
-        board = rig.board;
-        browser = rig.browser;
-        page = rig.liveHands(PATIENCE);
+        BoardApplicationAdapter board = rig.board;
+        ChromeDriver browser = rig.browser;
+        PageHands page = rig.liveHands(PATIENCE);
 
         page.click(browser.findElement(By.cssSelector("[data-action='new-game']")));
         new Select(browser.findElement(By.cssSelector("[data-engine-side]"))).selectByValue("gote");

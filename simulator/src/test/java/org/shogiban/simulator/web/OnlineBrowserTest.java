@@ -33,23 +33,18 @@ class OnlineBrowserTest {
     @RegisterExtension
     final PageRig.PerTest pages = new PageRig.PerTest();
 
-    private StandInLishogi site;
-    private PageRig rig;
-    private ChromeDriver browser;
-    private PageHands page;
-
     @Test
     void theFormSeeksOnLishogiTheOpponentsMoveIsLitAndTheSitesEndingIsTheResult() throws Exception {
-        site = pages.closesAfter(new StandInLishogi(200));
+        StandInLishogi site = pages.closesAfter(new StandInLishogi(200));
         Path token = temp.resolve("lishogi.token");
         Files.writeString(token, StandInLishogi.TOKEN + "\n");
         Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
         LishogiSettings lishogi = LishogiSettings.of(Optional.of(token.toString()),
                 Optional.of(site.url().toString())).orElseThrow();
-        rig = pages.open(temp, SensorKind.POLARITY, "en-GB", Map.of(),
+        PageRig rig = pages.open(temp, SensorKind.POLARITY, "en-GB", Map.of(),
                 storage -> storage.withLishogi(lishogi.part()));
-        browser = rig.browser;
-        page = rig.liveHands(PATIENCE);
+        ChromeDriver browser = rig.browser;
+        PageHands page = rig.liveHands(PATIENCE);
         page.waitFor("the account's events are followed", site::eventStreamOpen);
 
         page.click(browser.findElement(By.cssSelector("[data-action='new-game']")));
