@@ -35,6 +35,11 @@ public final class UsiBridge implements BoardWatch.Listener {
     static final long ADOPT_PATIENCE_MILLIS = 5_000;
     /** How soon the board is looked at again after it refused a {@code PLAY}. */
     static final long REFUSED_LOOK_MILLIS = BoardWatch.STATE_RETRY_MILLIS;
+    /**
+     * How often the bridge looks at a board setting up the program's game: its {@code GAME} event says when the game
+     * is played, and a look now and then makes sure a missed one never leaves the program's move unshown.
+     */
+    static final long SETUP_LOOK_MILLIS = 500;
 
     /** A {@code go} waiting for the player's move: its ply, and the board's game and moves as known at the go. */
     private record Search(int ply, String gameAtGo, int movesAtGo) {
@@ -62,6 +67,8 @@ public final class UsiBridge implements BoardWatch.Listener {
     private ProgramGame program;
     /** A reconcile waits for the board's state (asked once; a newer state is asked by the watch when needed). */
     private boolean syncAsked;
+    /** A look at a board setting up the program's game is scheduled ({@link #SETUP_LOOK_MILLIS}). */
+    private boolean setupLookDue;
     private Search search;
     private BoardMark atPosition;
     private String adopting;
@@ -251,8 +258,14 @@ public final class UsiBridge implements BoardWatch.Listener {
         if (p.followedBy(board)) {
             if (board.phase().equals("PLAYING")) {
                 giveHostMoves(p, board);
+            } else if (board.phase().equals("SETUP") && !p.moves().isEmpty() && !setupLookDue) {
+                // the host's moves go to the board once the game is played (its GAME event); looked at again too
+                setupLookDue = true;
+                watch.later(() -> {
+                    setupLookDue = false;
+                    sync();
+                }, SETUP_LOOK_MILLIS);
             }
-            // else being set up (or paused): the host's moves go to the board once the game is played (GAME event)
             answerIfMoved();
             return;
         }

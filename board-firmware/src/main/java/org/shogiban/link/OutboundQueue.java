@@ -93,15 +93,22 @@ public final class OutboundQueue {
         return e.bytes();
     }
 
-    /** Forgets everything waiting (the host went away; the next one asks with {@code SINCE}). */
+    /**
+     * Forgets everything waiting (the host went away, or a write to it failed; the next one asks with {@code SINCE});
+     * the events among it count as dropped.
+     */
     public synchronized void clear() {
+        dropped += events;
         entries.clear();
         events = 0;
         replyBytes = 0;
         notifyAll();
     }
 
-    /** How many events were dropped since the start. */
+    /**
+     * How many events were dropped since the start: the oldest waiting when the queue was full, and those waiting
+     * when the host went away (all stay in the event log for {@code SINCE}).
+     */
     public synchronized long droppedEvents() {
         return dropped;
     }

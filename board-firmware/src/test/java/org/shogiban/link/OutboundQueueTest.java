@@ -46,13 +46,16 @@ class OutboundQueueTest {
     }
 
     @Test
-    void clearForgetsEverything() throws InterruptedException {
+    void clearForgetsEverythingAndCountsItsEventsAsDropped() throws InterruptedException {
         OutboundQueue q = new OutboundQueue(2, 4);
         q.offerEvent(b("e1"));
         q.putReply(List.of(b("123456")));
+        q.offerEvent(b("e2"));
         q.clear();
         assertThat(q.take(0)).isNull();
         assertThat(q.awaitReplyRoom(0)).isTrue();
         assertThat(q.waitingEvents()).isZero();
+        // a host that went away (or a failed write) missed them: SINCE fetches them, and the count says so
+        assertThat(q.droppedEvents()).isEqualTo(2);
     }
 }
