@@ -43,7 +43,8 @@ import org.slf4j.LoggerFactory;
  * <p>What the session returns for one input is one {@link BoardChange}, passed through the runtime's stages in an
  * order fixed here: the event numbering (the board's {@link BoardEvents}: the link's numbers, given once, in
  * memory), the journal ({@link #setJournal}: the change and its numbers forced to the disk before anyone is told of
- * it), the buzzer and clock display ({@link BoardSignals}), the listeners in the order they were added (the
+ * it), the facts (the change's own, shown at once with its events' numbers: a host asking for the state on hearing
+ * an event finds its change), the buzzer and clock display ({@link BoardSignals}), the listeners in the order they were added (the
  * acknowledgements: console, web pages, the parts' subscriptions), the event keeper (the numbered events to
  * {@code link-events.log}, then to the parts that subscribed to them), the record file handed to the
  * {@link RecordSink} (off the acknowledgement's path: the journal already holds the change); the LEDs at the end of
@@ -125,6 +126,7 @@ public final class BoardApplication implements AutoCloseable {
         this.listeners = new ListenerStage(failures);
         this.stages = List.of(
                 new Stage("journal", c -> journal.changed(c)),
+                new Stage("facts", this::showFacts),
                 new Stage("sounds and clock display", c -> c.events().forEach(signals::onEvent)),
                 new Stage("listeners", listeners),
                 new Stage("event keeper", this::handOverEvents),
@@ -315,13 +317,22 @@ public final class BoardApplication implements AutoCloseable {
         lastMillis = nowMillis;
         checkpoint(nowMillis);
         showJournalFault(nowMillis);
-        long seq = numbering == null ? journal.lastSeq() : numbering.lastSeq();
-        if (facts.passEnded(nowMillis, view, seq)) {
+        if (facts.passEnded(nowMillis, view, lastSeq())) {
             // a change of the session (a move, a pause, a new game): the clock faces are asked for again
             outputs.clocksChanged();
         }
         outputs.showLeds(view);
         outputs.showClock(nowMillis);
+    }
+
+    /** The change's facts become the board's, after the journal and before anyone is told of it. */
+    private void showFacts(BoardChange change) {
+        facts.changed(change.change(), lastSeq());
+    }
+
+    /** The number of the board's last event: the link's numbering's, else the journal's. */
+    private long lastSeq() {
+        return numbering == null ? journal.lastSeq() : numbering.lastSeq();
     }
 
     /** A stable frame to the session (a failure there is the session's, said by {@link #accept}). */
@@ -450,7 +461,6 @@ public final class BoardApplication implements AutoCloseable {
         stirredMillis = Math.max(stirredMillis, nowMillis);
         List<BoardEvent> events = sessionChange.events();
         recordFiles.changed(events, sessionChange.record());
-        facts.changed(sessionChange);
         EventNumbering numbers = numbering;
         List<LoggedEvent> numbered = List.of();
         if (numbers != null) {

@@ -12,7 +12,8 @@ import org.shogiban.session.SessionChange;
  * change (the change's own facts) and otherwise at least every {@value #SNAPSHOT_MAX_AGE_MILLIS} ms while a clock
  * runs (its clock is at most that old), every {@value #SNAPSHOT_IDLE_AGE_MILLIS} ms while none does (nothing in them
  * moves with time then, but what changes without an event, a prompt's words, shows within this). Made on the
- * runtime's thread at the end of each pass; {@link #facts()} and {@link #snapshot()} read from any thread.
+ * runtime's thread: a change's as soon as the journal took it, the others at the end of a pass; {@link #facts()} and
+ * {@link #snapshot()} read from any thread.
  */
 final class FactsKeeper {
     /** How old the facts' clock may be while a clock runs. */
@@ -23,8 +24,8 @@ final class FactsKeeper {
     private final GameSession session;
     private volatile BoardFacts facts;
     private volatile Written written;
-    /** The last change of the pass whose facts are not taken yet (null when none). */
-    private SessionChange unshown;
+    /** Whether a change of this pass showed its facts. */
+    private boolean changedThisPass;
     private long madeMillis = Long.MIN_VALUE;
     private BoardView madeView;
 
@@ -37,9 +38,16 @@ final class FactsKeeper {
     private record Written(BoardFacts facts, BoardSnapshot snapshot) {
     }
 
-    /** A change of this pass: its own facts are taken at the end of the pass. */
-    void changed(SessionChange change) {
-        unshown = change;
+    /**
+     * A change's own facts (made once by the session), shown at once with the number of its last event: after the
+     * journal took the change and before anyone is told of it, so that a host asking for the state on hearing the
+     * change's events finds the change there (the USB bridge asked on a {@code GAME} and got the set-up before it).
+     */
+    void changed(SessionChange change, long seq) {
+        facts = change.facts().withSeq(seq);
+        madeMillis = change.timeMillis();
+        madeView = change.view();
+        changedThisPass = true;
     }
 
     /**
@@ -48,14 +56,8 @@ final class FactsKeeper {
      * @return whether the pass changed the session (its change's facts were taken)
      */
     boolean passEnded(long nowMillis, BoardView view, long seq) {
-        boolean changed = unshown != null;
-        if (changed) {
-            // the change's own facts, made once by the session
-            facts = unshown.facts().withSeq(seq);
-            madeMillis = unshown.timeMillis();
-            madeView = unshown.view();
-            unshown = null;
-        }
+        boolean changed = changedThisPass;
+        changedThisPass = false;
         if (!view.equals(madeView) || nowMillis - madeMillis >= maxAge()) {
             // not every pass: the facts hold the position and the moves, and only their clock changes between
             facts = session.facts(nowMillis).withSeq(seq);

@@ -10,18 +10,12 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.shogiban.clock.TimeControl;
-import org.shogiban.hal.KomadaiSlot;
-import org.shogiban.hal.Player;
 import org.shogiban.hal.SensorKind;
-import org.shogiban.hal.SquareReading;
 import org.shogiban.hal.memory.MemoryBoard;
 import org.shogiban.hal.scan.ManualClock;
 import org.shogiban.hal.scan.ScanSettings;
-import org.shogiban.inference.ExpectedFrame;
 import org.shogiban.inference.InferenceConfig;
-import org.shogiban.inference.Sides;
 import org.shogiban.rules.Move;
-import org.shogiban.rules.Piece;
 import org.shogiban.rules.Position;
 import org.shogiban.session.GameSettings;
 import org.slf4j.Logger;
@@ -119,7 +113,7 @@ public final class Rehearsal {
         GameSettings settings = GameSettings.of(Position.startpos(), inference)
                 .withTime(TimeControl.parse("main=600,byoyomi=30"));
         Position position = Position.startpos();
-        layOut(hardware, position);
+        PlayerHands.layOut(hardware, kind, position);
         try (AssembledBoard board = BoardAssembly.of(settings, hardware.board()).clock(clock).scan(scan)
                 .wallClock(Clock.systemUTC()).state(dir).records(dir.resolve("records")).assemble()) {
             BoardApplication app = board.application();
@@ -137,7 +131,7 @@ public final class Rehearsal {
                 }
                 played++;
                 if (played % TAKEBACK_EVERY == 0) {
-                    layOut(hardware, position); // 待った: the position before, in one change
+                    PlayerHands.layOut(hardware, kind, position); // 待った: the position before, in one change
                     step.run(SETTLE_MILLIS * 3);
                     if (app.facts().plies() != ply) {
                         return;
@@ -168,40 +162,10 @@ public final class Rehearsal {
         return from.isEmpty() ? null : from.get(random.nextInt(from.size()));
     }
 
-    /** The move as a player makes it: a captured piece to the komadai first, then the piece lifted and put down. */
+    /** The move as a player makes it, each step held long enough for the scan loop to read it. */
     private void play(MemoryBoard hardware, Position before, Move move, Stepper step) {
-        Player player = Sides.player(before.sideToMove());
-        Piece captured = move.isDrop() ? null : before.pieceAt(move.to());
         long lift = 3 * (1_000L / scan.rateHz()) + scan.stableMillis();
-        if (captured != null) {
-            hardware.squares.set(move.to().index(), SquareReading.EMPTY);
-            step.run(lift);
-            KomadaiSlot slot = Sides.slot(captured.type().unpromoted());
-            hardware.komadai.set(player, slot, hardware.komadai.get(player, slot) + 1);
-            step.run(lift);
-        }
-        if (move.isDrop()) {
-            KomadaiSlot slot = Sides.slot(move.drop());
-            hardware.komadai.set(player, slot, hardware.komadai.get(player, slot) - 1);
-        } else {
-            hardware.squares.set(move.from().index(), SquareReading.EMPTY);
-        }
-        step.run(lift);
-        ExpectedFrame picture = ExpectedFrame.of(before.play(move));
-        hardware.squares.set(move.to().index(), picture.reading(move.to().index(), kind));
-        step.run(SETTLE_MILLIS * 3 + scan.stableMillis());
-    }
-
-    private void layOut(MemoryBoard hardware, Position position) {
-        ExpectedFrame picture = ExpectedFrame.of(position);
-        for (int i = 0; i < 81; i++) {
-            hardware.squares.set(i, picture.reading(i, kind));
-        }
-        for (Player p : Player.values()) {
-            for (KomadaiSlot slot : KomadaiSlot.values()) {
-                hardware.komadai.set(p, slot, picture.komadai(p, slot));
-            }
-        }
+        PlayerHands.move(hardware, kind, before, move, lift, SETTLE_MILLIS * 3 + scan.stableMillis(), step::run);
     }
 
     /** Passes of the rehearsal's runtime at its scan period, on stepped time. */

@@ -1,34 +1,20 @@
 package org.shogiban.testdata;
 
 import java.util.function.LongConsumer;
-import org.shogiban.hal.KomadaiSlot;
-import org.shogiban.hal.Player;
+import org.shogiban.app.PlayerHands;
 import org.shogiban.hal.SensorKind;
-import org.shogiban.hal.SquareReading;
 import org.shogiban.hal.memory.MemoryBoard;
-import org.shogiban.inference.ExpectedFrame;
-import org.shogiban.inference.Sides;
 import org.shogiban.rules.Move;
-import org.shogiban.rules.Piece;
 import org.shogiban.rules.Position;
-import org.shogiban.rules.Side;
 
-/** A player's hands on a board in memory, as the tests' rigs use them: laying out a position, making a move. */
+/** A player's hands on a board in memory, as the tests' rigs use them (the board's own {@link PlayerHands}). */
 public final class Hands {
     private Hands() {
     }
 
     /** Puts every piece of a position on the board and the komadai at once. */
     public static void layOut(MemoryBoard hardware, SensorKind kind, Position position) {
-        ExpectedFrame picture = ExpectedFrame.of(position);
-        for (int i = 0; i < 81; i++) {
-            hardware.squares.set(i, picture.reading(i, kind));
-        }
-        for (Player p : Player.values()) {
-            for (KomadaiSlot slot : KomadaiSlot.values()) {
-                hardware.komadai.set(p, slot, picture.komadai(p, slot));
-            }
-        }
+        PlayerHands.layOut(hardware, kind, position);
     }
 
     /**
@@ -38,25 +24,6 @@ public final class Hands {
      */
     public static void move(MemoryBoard hardware, SensorKind kind, Position before, Move move, long settleMillis,
                             LongConsumer run) {
-        Side mover = before.sideToMove();
-        ExpectedFrame picture = ExpectedFrame.of(before.play(move));
-        Piece captured = move.isDrop() ? null : before.pieceAt(move.to());
-        Player player = Sides.player(mover);
-        if (captured != null) {
-            hardware.squares.set(move.to().index(), SquareReading.EMPTY);
-            run.accept(100);
-            KomadaiSlot slot = Sides.slot(captured.type().unpromoted());
-            hardware.komadai.set(player, slot, hardware.komadai.get(player, slot) + 1);
-            run.accept(100);
-        }
-        if (move.isDrop()) {
-            KomadaiSlot slot = Sides.slot(move.drop());
-            hardware.komadai.set(player, slot, hardware.komadai.get(player, slot) - 1);
-        } else {
-            hardware.squares.set(move.from().index(), SquareReading.EMPTY);
-        }
-        run.accept(100);
-        hardware.squares.set(move.to().index(), picture.reading(move.to().index(), kind));
-        run.accept(settleMillis);
+        PlayerHands.move(hardware, kind, before, move, 100, settleMillis, run);
     }
 }
