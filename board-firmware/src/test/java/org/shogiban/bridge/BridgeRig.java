@@ -41,7 +41,8 @@ import org.shogiban.testdata.Hands;
  * one end of the pseudo-terminal pair, {@link UsiBridge} on the other with its stdin and stdout piped to the test.
  */
 final class BridgeRig implements AutoCloseable {
-    static final Clock WALL = Clock.fixed(Instant.parse("2025-03-01T05:05:09Z"), ZoneOffset.UTC);
+    /** Where the board's calendar starts; it moves with the stepped clock, so each game has an id of its own. */
+    static final Instant WALL_START = Instant.parse("2025-03-01T05:05:09Z");
     static final SensorKind KIND = SensorKind.POLARITY;
 
     final PtyPair cable;
@@ -66,7 +67,8 @@ final class BridgeRig implements AutoCloseable {
         cable = new PtyPair(dir).start();
         GameSettings settings = GameSettings.of(Position.startpos(), InferenceConfig.defaults(KIND)
                 .withCommitPolicy(CommitPolicy.STABLE));
-        board = BoardAssembly.of(settings, hardware.board()).clock(clock).wallClock(WALL)
+        board = BoardAssembly.of(settings, hardware.board()).clock(clock)
+                .wallClock(org.shogiban.testdata.MovingWall.stepped(WALL_START, clock))
                 .records(dir.resolve("records")).arbiterPin(Optional.empty())
                 .link(new JSerialCommTransport(cable.boardEnd(), 115_200), "board-1").assemble();
         app = board.application();
